@@ -1,0 +1,74 @@
+"""Health, public configuration, the dev outbox and the browsable API page."""
+from flask import current_app, send_from_directory
+from flask_smorest import Blueprint
+from marshmallow import fields
+from sqlalchemy import select, text
+
+from ..errors import ApiError
+from ..extensions import db
+from ..models import OutboxMessage
+from ..schemas.common import BaseSchema, Email
+
+bp = Blueprint("meta", __name__, url_prefix="/api/v1", description="Service status and configuration")
+
+
+class HealthRead(BaseSchema):
+    status = fields.String()
+
+
+class PublicConfigRead(BaseSchema):
+    contact_phone = fields.String()
+    contact_email = fields.String()
+    gov_grant_url = fields.String()
+
+
+class OutboxQuery(BaseSchema):
+    email = Email(required=True)
+
+
+class OutboxMessageRead(BaseSchema):
+    recipient = fields.String()
+    subject = fields.String()
+    body = fields.String()
+    created_at = fields.DateTime()
+
+
+class OutboxList(BaseSchema):
+    list = fields.List(fields.Nested(OutboxMessageRead))
+    total = fields.Integer()
+
+
+@bp.get("/health")
+@bp.response(200, HealthRead)
+def health():
+    db.session.execute(text("SELECT 1"))
+    return {"status": "ok"}
+
+
+@bp.get("/public-config")
+@bp.response(200, PublicConfigRead)
+def public_config():
+    cfg = current_app.config
+    return {"contact_phone": cfg["CONTACT_PHONE"], "contact_email": cfg["CONTACT_EMAIL"],
+            "gov_grant_url": cfg["GOV_GRANT_URL"]}
+
+
+@bp.get("/dev/outbox")
+@bp.arguments(OutboxQuery, location="query")
+@bp.response(200, OutboxList)
+def dev_outbox(query):
+    """Development only: the mail the dev outbox kept for one address, newest first."""
+    if not current_app.config["DEV_OUTBOX_READABLE"]:
+        raise ApiError(404, "errors.not_found")
+    rows = db.session.scalars(
+        select(OutboxMessage).where(OutboxMessage.recipient == query["email"].lower())
+        .order_by(OutboxMessage.id.desc()).limit(20)
+    ).all()
+    return {"list": rows, "total": len(rows)}
+
+
+@bp.route("/docs")
+@bp.doc(hide=True)
+def api_docs():
+    """A dependency-free API browser over openapi.json (external script only, so the CSP holds)."""
+    return send_from_directory(current_app.static_folder, "api-docs.html")

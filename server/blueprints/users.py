@@ -1,0 +1,36 @@
+"""/api/v1/users/* for the signed-in user (spec §7 Users)."""
+from flask_jwt_extended import current_user
+from flask_smorest import Blueprint
+
+from ..auth import login_required
+from ..errors import ApiError
+from ..schemas.common import SuccessSchema
+from ..schemas.user import SegmentQuery, UserItemResponse, UserUpdateRequest
+from ..services import users as users_service
+
+bp = Blueprint("users", __name__, url_prefix="/api/v1/users", description="The signed-in user")
+
+
+@bp.get("/self")
+@login_required(verified=False)
+@bp.response(200, UserItemResponse)
+def get_self():
+    return {"success": True, "item": current_user}
+
+
+@bp.post("/update")
+@login_required()
+@bp.arguments(UserUpdateRequest)
+@bp.response(200, UserItemResponse)
+def update(body):
+    return {"success": True, "item": users_service.update_citizenship(current_user, body["citizenship_id"])}
+
+
+@bp.get("/check")
+@login_required()
+@bp.arguments(SegmentQuery, location="query")
+@bp.response(200, SuccessSchema)
+def check(query):
+    if not users_service.has_segment_access(current_user, query["segment"]):
+        raise ApiError(403, "errors.forbidden")
+    return {"success": True}

@@ -1,0 +1,85 @@
+"""Configuration from the environment (DESIGN §4).
+
+Every variable is optional; the embedded defaults run the whole product on one machine.
+The table in README.md lists the same variables; keep the two in step.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _instance_dir() -> Path:
+    path = Path(os.environ.get("INSTANCE_PATH", PROJECT_ROOT / "instance"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _persistent_secret_key(instance: Path) -> str:
+    """A random key generated once and kept under instance/, so sessions survive restarts."""
+    key_file = instance / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    key = secrets.token_urlsafe(48)
+    key_file.write_text(key)
+    key_file.chmod(0o600)
+    return key
+
+
+def _database_url(instance: Path) -> str:
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'qabyldau.sqlite3'}"
+    # Heroku-style URLs name the dialect "postgres"; SQLAlchemy wants "postgresql".
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    return url
+
+
+class Config:
+    """Built from os.environ at construction time so tests can set variables first."""
+
+    def __init__(self, **overrides):
+        instance = _instance_dir()
+        env = os.environ
+        self.INSTANCE_PATH = str(instance)
+        self.SECRET_KEY = env.get("SECRET_KEY") or _persistent_secret_key(instance)
+        self.JWT_SECRET_KEY = self.SECRET_KEY
+        self.JWT_ACCESS_TOKEN_EXPIRES = timedelta(hours=int(env.get("TOKEN_TTL_HOURS", "12")))
+        self.JWT_TOKEN_LOCATION = ["headers"]
+        self.SQLALCHEMY_DATABASE_URI = _database_url(instance)
+        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+        self.SMTP_URL = env.get("SMTP_URL") or None
+        self.MAIL_FROM = env.get("MAIL_FROM", "Qabyldau <no-reply@qabyldau.local>")
+        self.STORAGE_URL = env.get("STORAGE_URL") or f"file://{instance / 'files'}"
+        self.S3_ENDPOINT_URL = env.get("S3_ENDPOINT_URL") or None
+        self.REDIS_URL = env.get("REDIS_URL") or None
+        self.PAYMENT_PROVIDER = env.get("PAYMENT_PROVIDER", "sandbox")
+        self.PKB_PROVIDER = env.get("PKB_PROVIDER", "sandbox")
+        self.APP_BASE_URL = env.get("APP_BASE_URL", f"http://localhost:{env.get('PORT', '8000')}")
+        self.CONTACT_PHONE = env.get("CONTACT_PHONE", "+7 727 377 33 33")
+        self.CONTACT_EMAIL = env.get("CONTACT_EMAIL", "admission@university.kz")
+        self.GOV_GRANT_URL = env.get("GOV_GRANT_URL", "https://egov.kz/cms/ru/services/edu/pass155_mon")
+        self.CLIENT_DIST = env.get("CLIENT_DIST", str(PROJECT_ROOT / "client" / "dist"))
+        self.RATELIMIT_ENABLED = env.get("RATELIMIT_ENABLED", "1") != "0"
+        self.RATELIMIT_STORAGE_URI = self.REDIS_URL or "memory://"
+        self.RATELIMIT_HEADERS_ENABLED = True
+        # Codes (DESIGN §9): 6 digits, 10 minutes, 5 tries, a resend at most once a minute.
+        self.OTP_TTL_SECONDS = 600
+        self.OTP_MAX_ATTEMPTS = 5
+        self.OTP_RESEND_INTERVAL_SECONDS = int(env.get("OTP_RESEND_INTERVAL_SECONDS", "60"))
+        self.DEV_OUTBOX_ENABLED = env.get("DEV_OUTBOX_ENABLED", "1") != "0"
+        self.LOG_LEVEL = env.get("LOG_LEVEL", "INFO")
+        # flask-smorest / OpenAPI
+        self.API_TITLE = "Qabyldau API"
+        self.API_VERSION = "v1"
+        self.OPENAPI_VERSION = "3.0.3"
+        self.OPENAPI_URL_PREFIX = "/api/v1"
+        self.OPENAPI_JSON_PATH = "openapi.json"
+        self.OPENAPI_SWAGGER_UI_PATH = None  # browsable page served by our own view (CSP-safe)
+        self.MAX_CONTENT_LENGTH = 25 * 1024 * 1024
+        self.TESTING = False
+        for key, value in overrides.items():
+            setattr(self, key, value)

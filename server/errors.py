@@ -1,0 +1,164 @@
+"""One JSON error envelope for every failure (DESIGN §5).
+
+{"success": false, "message": <localized text>, "message_key": <key or null>, "errors": {field: [texts]}}
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from .i18n import has_key, translate
+
+log = logging.getLogger(__name__)
+
+# marshmallow's default English messages, mapped to catalogue keys so field errors are localized too.
+_MARSHMALLOW_MESSAGES = {
+    "Missing data for required field.": "validation.required",
+    "Field may not be null.": "validation.null",
+    "Unknown field.": "validation.unknown_field",
+    "Not a valid integer.": "validation.integer",
+    "Not a valid string.": "validation.string",
+    "Invalid input type.": "validation.invalid_type",
+    "Invalid value.": "validation.invalid_input",
+    "Not a valid email address.": "auth.email_format",
+    "Not a valid boolean.": "validation.invalid_type",
+    "Not a valid number.": "validation.invalid_type",
+    "Not a valid mapping type.": "validation.invalid_type",
+    "Not a valid list.": "validation.invalid_type",
+    "Must be one of: {choices}.": "validation.one_of",
+    "Invalid JSON body.": "validation.json_body",
+}
+
+_STATUS_KEYS = {
+    400: "errors.bad_request",
+    401: "errors.unauthorized",
+    403: "errors.forbidden",
+    404: "errors.not_found",
+    405: "errors.method_not_allowed",
+    409: "errors.conflict",
+    413: "errors.payload_too_large",
+    422: "errors.validation",
+    429: "errors.rate_limited",
+}
+
+
+class ApiError(Exception):
+    """A failure the caller can act on. `key` is a catalogue key; params fill its placeholders."""
+
+    def __init__(self, status: int, key: str, errors: dict | None = None, **params):
+        super().__init__(key)
+        self.status = status
+        self.key = key
+        self.errors = errors or {}
+        self.params = params
+
+
+def _message_for(raw) -> tuple[str, str | None]:
+    text = str(raw)
+    if has_key(text):
+        return translate(text), text
+    key = _MARSHMALLOW_MESSAGES.get(text)
+    if key is None and text.startswith("Must be one of"):
+        key = "validation.one_of"
+    if key is None and text.startswith("Longer than maximum length"):
+        key = "validation.too_long"
+    if key:
+        return translate(key), key
+    return text, None
+
+
+def flatten_errors(messages, prefix: str = "") -> dict[str, list[str]]:
+    """{"user": {"email": ["..."]}} → {"user.email": [localized]}; list indexes become path parts."""
+    flat: dict[str, list[str]] = {}
+    if isinstance(messages, dict):
+        for name, value in messages.items():
+            path = f"{prefix}.{name}" if prefix else str(name)
+            if name == "_schema":
+                path = prefix or "_schema"
+            for k, v in flatten_errors(value, path).items():
+                flat.setdefault(k, []).extend(v)
+    elif isinstance(messages, (list, tuple)):
+        for item in messages:
+            if isinstance(item, (dict, list, tuple)):
+                for k, v in flatten_errors(item, prefix).items():
+                    flat.setdefault(k, []).extend(v)
+            else:
+                flat.setdefault(prefix or "_schema", []).append(_message_for(item)[0])
+    else:
+        flat.setdefault(prefix or "_schema", []).append(_message_for(messages)[0])
+    return flat
+
+
+def _first_key(messages) -> str | None:
+    """The catalogue key of the first field error, so the top-level message is the most useful one."""
+    if isinstance(messages, dict):
+        for value in messages.values():
+            found = _first_key(value)
+            if found:
+                return found
+    elif isinstance(messages, (list, tuple)):
+        for item in messages:
+            found = _first_key(item)
+            if found:
+                return found
+    else:
+        return _message_for(messages)[1]
+    return None
+
+
+def envelope(status: int, key: str | None, message: str | None = None, errors: dict | None = None):
+    body = {
+        "success": False,
+        "message": message if message is not None else translate(key or _STATUS_KEYS.get(status, "errors.generic")),
+        "message_key": key,
+        "errors": errors or {},
+    }
+    return jsonify(body), status
+
+
+def validation_envelope(messages):
+    """webargs nests errors by location ({"json": {...}}); the caller only cares about fields."""
+    if isinstance(messages, dict) and set(messages) <= {"json", "query", "form", "files", "headers", "view_args"}:
+        merged: dict = {}
+        for part in messages.values():
+            if isinstance(part, dict):
+                merged.update(part)
+            else:
+                merged.setdefault("_schema", []).extend(part if isinstance(part, list) else [part])
+        messages = merged
+    key = _first_key(messages) or "errors.validation"
+    return envelope(400, key, errors=flatten_errors(messages))
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def _api_error(error: ApiError):
+        return envelope(error.status, error.key, translate(error.key, **error.params),
+                        flatten_errors(error.errors) if error.errors else {})
+
+    @app.errorhandler(ValidationError)
+    def _validation_error(error: ValidationError):
+        return validation_envelope(error.messages)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(error: HTTPException):
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        # flask-smorest/webargs report schema failures as 422 with data["messages"]; they are input errors → 400.
+        if status == 422 and "messages" in data:
+            return validation_envelope(data["messages"])
+        if status == 400 and "messages" in data:
+            return validation_envelope(data["messages"])
+        key = _STATUS_KEYS.get(status, "errors.generic")
+        response, status = envelope(status, key)
+        if status == 405 and getattr(error, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response, status
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception):
+        log.exception("unhandled error")
+        return envelope(500, "errors.generic")

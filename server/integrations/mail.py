@@ -1,0 +1,74 @@
+"""Mail: SMTP when SMTP_URL is set, otherwise the dev outbox (log line + table). DESIGN §8."""
+from __future__ import annotations
+
+import logging
+import smtplib
+import ssl
+from email.message import EmailMessage
+from typing import Protocol
+from urllib.parse import unquote, urlsplit
+
+from flask import current_app
+
+from ..extensions import db
+from ..models import OutboxMessage
+
+log = logging.getLogger(__name__)
+
+
+class MailSender(Protocol):
+    def send(self, recipient: str, subject: str, body: str) -> None: ...
+
+
+class SmtpSender:
+    """smtp://user:pass@host:port (STARTTLS when offered) or smtps://… (implicit TLS)."""
+
+    def __init__(self, url: str, sender: str, timeout: float = 10.0):
+        parts = urlsplit(url)
+        if parts.scheme not in ("smtp", "smtps"):
+            raise ValueError("SMTP_URL must start with smtp:// or smtps://")
+        self.implicit_tls = parts.scheme == "smtps"
+        self.host = parts.hostname or "localhost"
+        self.port = parts.port or (465 if self.implicit_tls else 25)
+        self.username = unquote(parts.username) if parts.username else None
+        self.password = unquote(parts.password) if parts.password else None
+        self.sender = sender
+        self.timeout = timeout
+
+    def send(self, recipient: str, subject: str, body: str) -> None:
+        message = EmailMessage()
+        message["From"] = self.sender
+        message["To"] = recipient
+        message["Subject"] = subject
+        message.set_content(body)
+        if self.implicit_tls:
+            client = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=ssl.create_default_context())
+        else:
+            client = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+        with client:
+            if not self.implicit_tls:
+                client.ehlo()
+                if client.has_extn("starttls"):
+                    client.starttls(context=ssl.create_default_context())
+                    client.ehlo()
+            if self.username:
+                client.login(self.username, self.password or "")
+            client.send_message(message)
+        log.info("mail sent", extra={"mail_to_domain": recipient.rsplit("@", 1)[-1], "subject": subject})
+
+
+class OutboxSender:
+    """Development default: keeps the message in a table and prints it to the log."""
+
+    def send(self, recipient: str, subject: str, body: str) -> None:
+        db.session.add(OutboxMessage(recipient=recipient, subject=subject, body=body))
+        db.session.commit()
+        # Printed on purpose: with no SMTP server the log is how a developer reads the code.
+        log.info("dev outbox mail", extra={"mail_to": recipient, "subject": subject, "body": body})
+
+
+def get_mail_sender() -> MailSender:
+    url = current_app.config.get("SMTP_URL")
+    if url:
+        return SmtpSender(url, current_app.config["MAIL_FROM"])
+    return OutboxSender()

@@ -1,0 +1,54 @@
+"""JSON logs without secrets: bearer tokens, passwords and full IINs never reach a log line (DESIGN §9)."""
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+
+from flask import Flask, g, request
+from pythonjsonlogger.json import JsonFormatter
+
+_IIN = re.compile(r"(?<!\d)(\d{4})\d{8}(?!\d)")
+_BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9._\-]+")
+_SECRET_KEYS = ("password", "token", "secret", "authorization", "code_hash")
+
+
+def redact(value):
+    if isinstance(value, str):
+        return _BEARER.sub(r"\1[redacted]", _IIN.sub(r"\1********", value))
+    return value
+
+
+class RedactingFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = redact(record.msg)
+        for key, value in list(record.__dict__.items()):
+            if any(secret in key.lower() for secret in _SECRET_KEYS):
+                record.__dict__[key] = "[redacted]"
+            elif isinstance(value, str):
+                record.__dict__[key] = redact(value)
+        return True
+
+
+def configure_logging(app: Flask) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    handler.addFilter(RedactingFilter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(app.config.get("LOG_LEVEL", "INFO"))
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+
+    @app.before_request
+    def _start_timer():
+        g.request_started = time.perf_counter()
+
+    @app.after_request
+    def _access_log(response):
+        if request.path.startswith("/api/"):
+            elapsed_ms = round((time.perf_counter() - g.get("request_started", time.perf_counter())) * 1000, 1)
+            logging.getLogger("qabyldau.access").info(
+                "request", extra={"method": request.method, "path": request.path,
+                                  "status": response.status_code, "ms": elapsed_ms})
+        return response

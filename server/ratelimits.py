@@ -1,0 +1,41 @@
+"""Rate-limit keys and limits for the account endpoints (DESIGN §9): per client address and per account."""
+from __future__ import annotations
+
+from flask import current_app, request
+from flask_limiter.util import get_remote_address
+
+from .extensions import limiter
+
+DEFAULT_LIMITS = {
+    "RATE_LIMIT_AUTH_PER_IP": "30 per minute",
+    "RATE_LIMIT_SIGN_IN_PER_ACCOUNT": "10 per 10 minutes",
+    "RATE_LIMIT_SIGN_UP_PER_ACCOUNT": "5 per hour",
+    "RATE_LIMIT_SEND_CODE_PER_ACCOUNT": "5 per 10 minutes",
+    "RATE_LIMIT_CHECK_CODE_PER_ACCOUNT": "10 per 10 minutes",
+}
+
+
+def _body_email() -> str:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return ""
+    email = body.get("email")
+    if email is None and isinstance(body.get("user"), dict):
+        email = body["user"].get("email")
+    return email.strip().lower()[:254] if isinstance(email, str) else ""
+
+
+def account_key() -> str:
+    return "account:" + _body_email()
+
+
+def _limit(name: str):
+    return lambda: current_app.config.get(name, DEFAULT_LIMITS[name])
+
+
+def per_ip():
+    return limiter.limit(_limit("RATE_LIMIT_AUTH_PER_IP"), key_func=get_remote_address)
+
+
+def per_account(name: str):
+    return limiter.limit(_limit(name), key_func=account_key)

@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from .common import BaseSchema, Email
+
+PASSWORD_RULE = validate.Length(min=6, max=128, error="auth.password_length")
+
+
+class CitizenshipRead(BaseSchema):
+    id = fields.Integer()
+    name_ru = fields.String()
+    name_en = fields.String()
+    name_kk = fields.String()
+    code = fields.String()
+
+
+class RoleRead(BaseSchema):
+    name = fields.String()
+
+
+class UserRead(BaseSchema):
+    id = fields.Integer()
+    email = fields.String()
+    first_name = fields.String(allow_none=True)
+    last_name = fields.String(allow_none=True)
+    token = fields.String()
+    roles = fields.List(fields.Nested(RoleRead))
+    citizenship = fields.Nested(CitizenshipRead, allow_none=True)
+    citizenship_id = fields.Integer(allow_none=True)
+    is_verified = fields.Boolean()
+    is_pkb_data_request_completed = fields.Boolean()
+    study_program_id = fields.Integer(allow_none=True)
+    applications_count = fields.Integer()
+    is_exempted_from_payment = fields.Boolean()
+
+
+class SignUpUser(BaseSchema):
+    email = Email(required=True)
+    password = fields.String(required=True, validate=PASSWORD_RULE)
+    repeat_password = fields.String(required=True)
+
+    @validates_schema
+    def _passwords_match(self, data, **kwargs):
+        if "password" in data and "repeat_password" in data and data["password"] != data["repeat_password"]:
+            raise ValidationError("auth.passwords_mismatch", field_name="repeat_password")
+
+
+class SignUpRequest(BaseSchema):
+    user = fields.Nested(SignUpUser, required=True)
+    # Accepted for compatibility with the client of §7; the server writes its own localized e-mail (decision 0002).
+    confirmation_message_subject = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500))
+    confirmation_message_part_1 = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+
+
+class SignInRequest(BaseSchema):
+    email = Email(required=True)
+    password = fields.String(required=True, validate=validate.Length(min=1, max=128))
+
+
+class EmailRequest(BaseSchema):
+    email = Email(required=True)
+
+
+class CodeRequest(BaseSchema):
+    email = Email(required=True)
+    code = fields.String(required=True, validate=validate.Regexp(r"^\d{6}$", error="auth.wrong_code"))
+
+
+class ForgotPasswordGenerateRequest(EmailRequest):
+    confirmation_message_subject = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500))
+    confirmation_message_part_1 = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
+
+
+class ForgotPasswordUpdateRequest(BaseSchema):
+    email = Email(required=True)
+    password = fields.String(required=True, validate=PASSWORD_RULE)
+    repeat_password = fields.String(load_default=None)
+    otp_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+    @validates_schema
+    def _passwords_match(self, data, **kwargs):
+        repeat = data.get("repeat_password")
+        if repeat is not None and "password" in data and repeat != data["password"]:
+            raise ValidationError("forgot-password-passwords-not-equal", field_name="repeat_password")
+
+
+class SignInResponse(BaseSchema):
+    success = fields.Boolean()
+    user = fields.Nested(UserRead)
+
+
+class UserItemResponse(BaseSchema):
+    success = fields.Boolean()
+    item = fields.Nested(UserRead)
+
+
+class OtpIdResponse(BaseSchema):
+    success = fields.Boolean()
+    otp_id = fields.String()
+
+
+class UserUpdateRequest(BaseSchema):
+    citizenship_id = fields.Integer(required=True, strict=True)
+
+
+class SegmentQuery(BaseSchema):
+    segment = fields.String(required=True, validate=validate.OneOf(["FOREIGN", "KZ"]))

@@ -1,0 +1,108 @@
+"""Fixture chain: database URL → app → db (clean tables per test) → client → users (cookiecutter-flask style).
+
+SQLite by default. With TEST_DATABASE_URL=postgresql://… each test run creates its own database on that
+server and drops it afterwards, so parallel runs never share tables.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from server import create_app
+from server.config import Config
+from server.extensions import db as _db
+from server.extensions import limiter
+
+from .factories import Factories
+
+
+def _postgres_database(base_url: str):
+    """Creates qabyldau_test_<random> next to the given database; yields its URL; drops it."""
+    parts = urlsplit(base_url)
+    name = f"qabyldau_test_{secrets.token_hex(4)}"
+    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n AND pid <> pg_backend_pid()"
+            ), {"n": name})
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def instance_dir():
+    with tempfile.TemporaryDirectory(prefix="qabyldau-test-") as path:
+        yield Path(path)
+
+
+@pytest.fixture(scope="session")
+def database_url(instance_dir):
+    base = os.environ.get("TEST_DATABASE_URL")
+    if base and base.startswith("postgres"):
+        yield from _postgres_database(base.replace("postgres://", "postgresql://", 1))
+    else:
+        yield f"sqlite:///{instance_dir / 'test.sqlite3'}"
+
+
+def make_config(instance_dir: Path, database_url: str, **overrides) -> Config:
+    os.environ["INSTANCE_PATH"] = str(instance_dir)
+    config = Config(
+        TESTING=True,
+        SECRET_KEY="test-secret-key-that-is-long-enough-for-hmac-sha256",
+        SQLALCHEMY_DATABASE_URI=database_url,
+        SMTP_URL=None,
+        DEV_OUTBOX_READABLE=True,
+        OTP_RESEND_INTERVAL_SECONDS=0,
+        LOG_LEVEL="WARNING",
+        STORAGE_URL=f"file://{instance_dir / 'files'}",
+    )
+    for key, value in overrides.items():
+        setattr(config, key, value)
+    return config
+
+
+@pytest.fixture(scope="session")
+def app(instance_dir, database_url):
+    app = create_app(make_config(instance_dir, database_url))
+    with app.app_context():
+        _db.create_all()
+    yield app
+    with app.app_context():
+        _db.session.remove()
+        _db.drop_all()
+        _db.engine.dispose()
+
+
+@pytest.fixture
+def db(app):
+    """A clean database for every test; the tables are emptied afterwards (works with live servers too)."""
+    ctx = app.app_context()
+    ctx.push()
+    limiter.reset()
+    yield _db
+    _db.session.remove()
+    with _db.engine.begin() as conn:
+        for table in reversed(_db.metadata.sorted_tables):
+            conn.execute(table.delete())
+    ctx.pop()
+
+
+@pytest.fixture
+def client(app, db):
+    return app.test_client()
+
+
+@pytest.fixture
+def factories(db):
+    return Factories(db)
