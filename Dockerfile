@@ -1,0 +1,24 @@
+# One image for the SPA and the API (DESIGN §4). Build: docker build -t qabyldau .
+# Stage 1: the client bundle.
+FROM node:20-bookworm-slim AS client
+WORKDIR /build
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY client ./client
+RUN npm run build
+
+# Stage 2: the Python runtime serving client/dist and /api through gunicorn.
+FROM python:3.11-slim-bookworm AS runtime
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PORT=8000 INSTANCE_PATH=/app/instance
+WORKDIR /app
+COPY requirements.txt ./
+RUN pip install --no-cache-dir -r requirements.txt
+COPY server ./server
+COPY models_registry ./models_registry
+COPY scripts ./scripts
+COPY --from=client /build/client/dist ./client/dist
+RUN useradd --create-home --uid 10001 qabyldau && mkdir -p /app/instance && chown qabyldau /app/instance
+USER qabyldau
+EXPOSE 8000
+# Migrations and seeds are idempotent: run them on start, then serve.
+CMD ["sh", "-c", "flask --app server db upgrade && flask --app server seed && exec gunicorn --workers ${WORKERS:-4} --threads 4 --bind 0.0.0.0:${PORT} 'server:create_app()'"]

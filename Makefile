@@ -1,0 +1,72 @@
+# Qabyldau — the two commands that matter: `make start` and `make test` (see README.md).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+FLASK := $(BIN)/flask --app server
+CHROMIUM ?= /usr/bin/chromium
+CLIENT_SOURCES := $(shell find client/src client/public -type f 2>/dev/null) client/webpack.config.js client/babel.config.js
+
+.PHONY: start test install client migrate seed dev lint test-server test-client e2e bench clean api-client
+
+$(BIN)/.installed: requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: $(BIN)/.installed node_modules/.installed
+
+client/dist/index.html: node_modules/.installed $(CLIENT_SOURCES)
+	npm run --silent build
+
+client: client/dist/index.html
+
+migrate: $(BIN)/.installed
+	$(FLASK) db upgrade
+
+seed: migrate
+	$(FLASK) seed
+
+start: install client seed
+	@echo ""
+	@echo "  Qabyldau is starting on http://localhost:$(PORT)"
+	@echo "  Sign up at http://localhost:$(PORT)/auth — with no SMTP_URL the code is printed in this log"
+	@echo "  (line 'dev outbox mail') and kept at http://localhost:$(PORT)/api/v1/dev/outbox?email=YOU@EXAMPLE.COM"
+	@echo "  Admin account: $(FLASK) create-admin EMAIL --password PW --role 'Админ'  (or 'Админ (граждане КЗ)')"
+	@echo "  API document: http://localhost:$(PORT)/api/v1/openapi.json — browsable at /api/v1/docs"
+	@echo ""
+	$(BIN)/gunicorn --workers 2 --threads 4 --bind 0.0.0.0:$(PORT) --access-logfile - 'server:create_app()'
+
+dev: install seed
+	@echo "API on :8000 (flask --debug), client dev server on :3000 with /api proxied"
+	$(FLASK) run --debug --port 8000 & npm run dev; kill %1
+
+chromium-check:
+	@test -x $(CHROMIUM) || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
+
+# The whole suite on SQLite; again on PostgreSQL when TEST_DATABASE_URL is set.
+test: install client chromium-check
+	npm test --silent
+	env -u TEST_DATABASE_URL $(BIN)/pytest
+	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== again on $$TEST_DATABASE_URL"; $(BIN)/pytest; fi
+
+test-server: $(BIN)/.installed
+	$(BIN)/pytest --ignore=tests/e2e
+
+test-client: node_modules/.installed
+	npm test --silent
+
+e2e: install client chromium-check
+	$(BIN)/pytest tests/e2e
+
+bench: $(BIN)/.installed
+	@for script in scripts/bench/*.py; do echo "== $$script"; $(BIN)/python $$script; done
+
+clean:
+	rm -rf client/dist instance/qabyldau.sqlite3 .pytest_cache
