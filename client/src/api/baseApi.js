@@ -1,0 +1,42 @@
+/* The one RTK Query API of the client. Features add their endpoints with baseApi.injectEndpoints.
+ *
+ * Every request carries Accept-Language (current UI language) and, when the user store holds a token,
+ * Authorization: Bearer <token>. A 401 from any call except sign-in / check-otp resets the user store and
+ * navigates to /auth (spec §4 Session, §7).
+ */
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import i18n from '../i18n';
+import { userReset } from '../app/sessionSlice';
+import { navigateTo } from '../app/navigation';
+
+export const API_BASE = '/api/v1';
+
+/** Endpoints whose 401 means "wrong credentials", not "session expired". */
+export const NO_SESSION_RESET_ENDPOINTS = new Set(['signIn', 'checkOtp']);
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  prepareHeaders: (headers, { getState }) => {
+    const user = getState().session && getState().session.user;
+    if (user && user.token) headers.set('Authorization', `Bearer ${user.token}`);
+    headers.set('Accept-Language', i18n.resolvedLanguage || i18n.language || 'ru');
+    headers.set('Accept', 'application/json');
+    return headers;
+  },
+});
+
+export const baseQueryWithSession = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error && result.error.status === 401 && !NO_SESSION_RESET_ENDPOINTS.has(api.endpoint)) {
+    api.dispatch(userReset());
+    navigateTo('/auth', { replace: true });
+  }
+  return result;
+};
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithSession,
+  tagTypes: ['User', 'Citizenship', 'PublicConfig'],
+  endpoints: () => ({}),
+});

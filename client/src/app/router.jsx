@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
+import { setNavigator } from './navigation';
+import PageLoader from './PageLoader';
+
+// One chunk per route (React.lazy).
+const AuthPage = lazy(() => import(/* webpackChunkName: "auth" */ '../features/auth/AuthPage'));
+const ChooseFlowPage = lazy(() => import(/* webpackChunkName: "choose-flow" */ '../features/chooseFlow/ChooseFlowPage'));
+const MainLayout = lazy(() => import(/* webpackChunkName: "layout" */ '../features/layout/MainLayout'));
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+const LocalSelectPathPage = lazy(() =>
+  import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
+);
+
+/** Gives non-React code (401 handling) access to the router's navigate(). */
+function NavigationBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator(navigate);
+    return () => setNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+export default function AppRoutes() {
+  return (
+    <>
+      <NavigationBridge />
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route
+            path="/choose-flow"
+            element={
+              <RequireNoCitizenship>
+                <ChooseFlowPage />
+              </RequireNoCitizenship>
+            }
+          />
+          <Route element={<MainLayout />}>
+            <Route
+              index
+              element={
+                <AllowAnonymous>
+                  <HomePage />
+                </AllowAnonymous>
+              }
+            />
+            <Route
+              path="local-select-path"
+              element={
+                <RequireApplicant>
+                  <LocalSelectPathPage />
+                </RequireApplicant>
+              }
+            />
+          </Route>
+          {/* Routes of later issues (/apply, /admin, ...) are not defined yet: go home. */}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import LanguagePicker from '../../components/LanguagePicker';
+import Footer from '../../components/Footer';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { apiErrorMessage } from '../../components/apiError';
+import { hasCitizenship, selectUser } from '../../app/sessionSlice';
+import SignInForm from './SignInForm';
+import SignUpForm from './SignUpForm';
+import VerifyCodeStep from './VerifyCodeStep';
+import ForgotPassword from './ForgotPassword';
+import { useGenerateOtpMutation } from './authApi';
+
+const TAB_SIGN_IN = 'sign-in';
+const TAB_SIGN_UP = 'sign-up';
+
+/** /auth: sign-in / sign-up tabs, verify-code step, forgot-password flow (spec §2, §4). */
+export default function AuthPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { showError, showSuccess } = useSnackbar();
+  const user = useSelector(selectUser);
+  const [searchParams] = useSearchParams();
+  const verifyRequested = searchParams.get('verify-otp') === 'true';
+
+  const [tab, setTab] = useState(TAB_SIGN_IN);
+  const [view, setView] = useState('tabs'); // tabs | verify | forgot
+  const [verifyEmail, setVerifyEmail] = useState('');
+  const [forgotEmail, setForgotEmail] = useState('');
+  const [generateOtp] = useGenerateOtpMutation();
+  const autoSentTo = useRef(null);
+
+  const storedEmail = user && !user.is_verified ? user.email : '';
+  const showVerify = view === 'verify' || (verifyRequested && view !== 'forgot');
+  const emailForVerify = view === 'verify' ? verifyEmail : storedEmail;
+
+  useEffect(() => {
+    document.title = `${t('auth.title')} — ${t('app.name')}`;
+  }, [t, i18n.language]);
+
+  // An unverified user sent to /auth?verify-otp=true gets a fresh code for the stored e-mail.
+  useEffect(() => {
+    if (!verifyRequested || !storedEmail || autoSentTo.current === storedEmail) return;
+    autoSentTo.current = storedEmail;
+    generateOtp({ email: storedEmail })
+      .unwrap()
+      .then(() => showSuccess(t('auth.verify.code_sent')))
+      .catch((error) => showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later')));
+  }, [verifyRequested, storedEmail, generateOtp, showError, showSuccess, t, i18n]);
+
+  // A signed-in, verified user has nothing to do here (same targets as after sign-in).
+  if (user && user.token && user.is_verified) {
+    return <Navigate to={hasCitizenship(user) ? '/' : '/choose-flow'} replace />;
+  }
+
+  const backToSignIn = () => {
+    setView('tabs');
+    setTab(TAB_SIGN_IN);
+    if (verifyRequested) navigate('/auth', { replace: true });
+  };
+
+  let content;
+  if (view === 'forgot') {
+    content = (
+      <ForgotPassword initialEmail={forgotEmail} onDone={backToSignIn} onBack={backToSignIn} />
+    );
+  } else if (showVerify) {
+    content = <VerifyCodeStep key={emailForVerify || 'unknown'} email={emailForVerify} onBack={backToSignIn} />;
+  } else {
+    content = (
+      <>
+        <Tabs
+          value={tab}
+          onChange={(_e, value) => setTab(value)}
+          variant="fullWidth"
+          aria-label={t('auth.tabs_label')}
+          sx={{ mb: 3 }}
+        >
+          <Tab
+            value={TAB_SIGN_IN}
+            label={t('auth.sign_in.tab')}
+            id="auth-tab-sign-in"
+            aria-controls="auth-panel-sign-in"
+            data-testid="tab-sign-in"
+          />
+          <Tab
+            value={TAB_SIGN_UP}
+            label={t('auth.sign_up.tab')}
+            id="auth-tab-sign-up"
+            aria-controls="auth-panel-sign-up"
+            data-testid="tab-sign-up"
+          />
+        </Tabs>
+        <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
+          {tab === TAB_SIGN_IN ? (
+            <SignInForm
+              onForgotPassword={(email) => {
+                setForgotEmail(email || '');
+                setView('forgot');
+              }}
+            />
+          ) : (
+            <SignUpForm
+              onSignedUp={(email) => {
+                setVerifyEmail(email);
+                setView('verify');
+              }}
+            />
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Container maxWidth="lg">
+          <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ py: 1.5 }}>
+            <Typography component="div" variant="h6" color="primary" sx={{ fontWeight: 700 }}>
+              {t('app.name')}
+            </Typography>
+            <LanguagePicker />
+          </Stack>
+        </Container>
+      </Box>
+      <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
+        <Typography component="h1" variant="h1" align="center" gutterBottom>
+          {t('auth.title')}
+        </Typography>
+        <Typography align="center" color="text.secondary" sx={{ mb: 3 }}>
+          {t('auth.subtitle')}
+        </Typography>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+          {content}
+        </Paper>
+      </Container>
+      <Footer />
+    </Box>
+  );
+}

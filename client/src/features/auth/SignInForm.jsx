@@ -1,0 +1,84 @@
+import { useForm } from 'react-hook-form';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useSignInMutation } from './authApi';
+import { emailRules, muiField, requiredRules } from './validation';
+import { hasCitizenship, userSet } from '../../app/sessionSlice';
+import { VERIFY_OTP_PATH } from '../../app/guards';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { apiErrorMessage } from '../../components/apiError';
+
+export default function SignInForm({ onForgotPassword }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const { showError } = useSnackbar();
+  const [signIn, { isLoading }] = useSignInMutation();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async ({ email, password }) => {
+    try {
+      const data = await signIn({ email: email.trim(), password }).unwrap();
+      const user = data && data.user;
+      if (!user) {
+        showError(t('errors.try_again_later'));
+        return;
+      }
+      dispatch(userSet(user));
+      if (!user.is_verified) navigate(VERIFY_OTP_PATH, { replace: true });
+      else if (!hasCitizenship(user)) navigate('/choose-flow', { replace: true });
+      else navigate('/', { replace: true });
+    } catch (error) {
+      showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.sign_in.form')}>
+      <Stack spacing={2}>
+        <TextField
+          id="signin-email"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="username"
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'signin-email', 'aria-required': 'true' } }}
+          {...muiField(register, errors, 'email', emailRules(t))}
+        />
+        <TextField
+          id="signin-password"
+          label={t('auth.fields.password')}
+          type="password"
+          autoComplete="current-password"
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'signin-password', 'aria-required': 'true' } }}
+          {...muiField(register, errors, 'password', requiredRules(t))}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isLoading} data-testid="signin-submit">
+          {t('auth.sign_in.submit')}
+        </Button>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => onForgotPassword(getValues('email'))}
+          data-testid="forgot-password-link"
+          sx={{ alignSelf: 'center' }}
+        >
+          {t('auth.forgot.link')}
+        </Link>
+      </Stack>
+    </Box>
+  );
+}

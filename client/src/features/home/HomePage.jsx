@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import Grid from '@mui/material/Grid2';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import NavCard from '../../components/NavCard';
+import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import { isKazakhstanCitizen, selectUser } from '../../app/sessionSlice';
+
+/** Home (spec §1): main cards and side cards. Citizens of Kazakhstan go through /local-select-path. */
+export default function HomePage() {
+  const { t, i18n } = useTranslation();
+  const user = useSelector(selectUser);
+  const { data: config } = useGetPublicConfigQuery();
+  // Anonymous visitors see the cards; acting on one starts with signing in.
+  let applyPath = isKazakhstanCitizen(user) ? '/local-select-path' : '/apply';
+  if (!user || !user.token) applyPath = '/auth';
+  const govGrantUrl = config && config.gov_grant_url;
+
+  useEffect(() => {
+    document.title = `${t('home.title')} — ${t('app.name')}`;
+  }, [t, i18n.language]);
+
+  return (
+    <>
+      <Typography component="h1" variant="h1" gutterBottom>
+        {t('home.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        {t('home.subtitle')}
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Grid container spacing={2} component="section" aria-label={t('home.main_cards')}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <NavCard
+                title={t('home.cards.scholarship.title')}
+                description={t('home.cards.scholarship.description')}
+                to={applyPath}
+                testId="card-scholarship"
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <NavCard
+                title={t('home.cards.partners.title')}
+                description={t('home.cards.partners.description')}
+                disabled
+                testId="card-partners"
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <NavCard
+                title={t('home.cards.gov_grant.title')}
+                description={t('home.cards.gov_grant.description')}
+                href={govGrantUrl || undefined}
+                disabled={!govGrantUrl}
+                testId="card-gov-grant"
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <NavCard
+                title={t('home.cards.paid.title')}
+                description={t('home.cards.paid.description')}
+                to={applyPath}
+                testId="card-paid"
+              />
+            </Grid>
+          </Grid>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2} component="aside" aria-label={t('home.side_cards')}>
+            <NavCard
+              title={t('home.cards.apply.title')}
+              description={t('home.cards.apply.description')}
+              to={applyPath}
+              testId="card-apply"
+            />
+            <NavCard title={t('home.cards.meetings.title')} disabled testId="card-meetings" />
+            <NavCard title={t('home.cards.foundation.title')} disabled testId="card-foundation" />
+            <NavCard title={t('home.cards.career.title')} disabled testId="card-career" />
+          </Stack>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

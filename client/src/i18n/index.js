@@ -1,0 +1,61 @@
+/* i18next set-up: RU (default), KZ (code kk), EN. The choice is kept in localStorage and mirrored
+ * on <html lang>. Catalogues are bundled (small), so there is no suspense while loading. */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import ru from './ru.json';
+import kk from './kk.json';
+import en from './en.json';
+
+export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
+export const DEFAULT_LANGUAGE = 'ru';
+/** code = i18next / Accept-Language code; label = what the picker shows. */
+export const LANGUAGES = [
+  { code: 'ru', label: 'RU' },
+  { code: 'kk', label: 'KZ' },
+  { code: 'en', label: 'EN' },
+];
+const CODES = LANGUAGES.map((l) => l.code);
+
+function storedLanguage() {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (value === 'kz') return 'kk';
+    return CODES.includes(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyLanguage(lng) {
+  if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', lng);
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
+
+i18n.use(initReactI18next).init({
+  resources: { ru: { translation: ru }, kk: { translation: kk }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: CODES,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: false },
+  showSupportNotice: false,
+});
+
+i18n.on('languageChanged', applyLanguage);
+if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', i18n.language);
+
+/** Name of a reference item (name_ru / name_en / name_kk) in the given language; kk and en fall back to ru. */
+export function localizedName(item, lng) {
+  if (!item) return '';
+  const lang = (lng || i18n.language || DEFAULT_LANGUAGE).slice(0, 2);
+  const value = item[`name_${lang}`];
+  if (value && String(value).trim()) return value;
+  return item.name_ru || item.name_en || item.name || '';
+}
+
+export default i18n;
