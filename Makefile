@@ -51,19 +51,25 @@ chromium-check:
 	@test -x $(CHROMIUM) || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
 
 # The whole suite on SQLite; again on PostgreSQL when TEST_DATABASE_URL is set.
+# Two workers (one test file per worker keeps a file's browser and live server together).
+PYTEST := $(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist loadfile
 test: install client chromium-check
 	npm test --silent
-	env -u TEST_DATABASE_URL $(BIN)/pytest
-	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== again on $$TEST_DATABASE_URL"; $(BIN)/pytest; fi
+	env -u TEST_DATABASE_URL $(PYTEST)
+	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== again on $$TEST_DATABASE_URL"; $(PYTEST); fi
 
 test-server: $(BIN)/.installed
-	$(BIN)/pytest --ignore=tests/e2e
+	$(PYTEST) --ignore=tests/e2e
 
 test-client: node_modules/.installed
 	npm test --silent
 
 e2e: install client chromium-check
-	$(BIN)/pytest tests/e2e
+	$(PYTEST) tests/e2e
+
+# Regenerates client/src/api/generated/ from the OpenAPI document (never edit those files by hand).
+api-client: $(BIN)/.installed
+	$(BIN)/python scripts/generate_client_api.py
 
 bench: $(BIN)/.installed
 	@for script in scripts/bench/*.py; do echo "== $$script"; $(BIN)/python $$script; done

@@ -10,19 +10,27 @@ from flask import Flask, g, request
 from pythonjsonlogger.json import JsonFormatter
 
 _IIN = re.compile(r"(?<!\d)(\d{4})\d{8}(?!\d)")
-_BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9._\-]+")
+_BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9._\-]+", re.IGNORECASE)
+# A JWT anywhere (a token pasted into a URL or an error text), with or without the Bearer prefix.
+_JWT = re.compile(r"eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*")
 _SECRET_KEYS = ("password", "token", "secret", "authorization", "code_hash")
 
 
 def redact(value):
     if isinstance(value, str):
-        return _BEARER.sub(r"\1[redacted]", _IIN.sub(r"\1********", value))
+        return _JWT.sub("[redacted]", _BEARER.sub(r"\1[redacted]", _IIN.sub(r"\1********", value)))
     return value
 
 
 class RedactingFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg = redact(record.msg)
+        # %-style arguments are merged into the message later, by the formatter: redact them too.
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(arg) for arg in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: "[redacted]" if any(secret in str(key).lower() for secret in _SECRET_KEYS)
+                           else redact(arg) for key, arg in record.args.items()}
         for key, value in list(record.__dict__.items()):
             if any(secret in key.lower() for secret in _SECRET_KEYS):
                 record.__dict__[key] = "[redacted]"

@@ -22,7 +22,8 @@ def _body_email() -> str:
     email = body.get("email")
     if email is None and isinstance(body.get("user"), dict):
         email = body["user"].get("email")
-    return email.strip().lower()[:254] if isinstance(email, str) else ""
+    # backslashreplace: a lone surrogate must not break a Redis key (the request itself is refused as a 400 later).
+    return email.strip().lower()[:254].encode("utf-8", "backslashreplace").decode() if isinstance(email, str) else ""
 
 
 def account_key() -> str:

@@ -106,3 +106,42 @@ def client(app, db):
 @pytest.fixture
 def factories(db):
     return Factories(db)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Real SMTP (DESIGN §8: tests run a real aiosmtpd) and a guard against 500s. Helpers live in tests/helpers.py.
+@pytest.fixture(scope="session")
+def smtp_server_session():
+    """One aiosmtpd on a free port for the whole run: yields (smtp_url, messages). Live servers can point
+    SMTP_URL at it once; use `smtp_server` in a test to start from an empty message list."""
+    from .helpers import start_smtp_server
+
+    controller, url, messages = start_smtp_server()
+    try:
+        yield url, messages
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def smtp_server(smtp_server_session):
+    """(smtp_url, messages) with the message list emptied for this test; read codes with helpers.extract_code."""
+    url, messages = smtp_server_session
+    messages.clear()
+    yield url, messages
+
+
+@pytest.fixture
+def no_server_errors(monkeypatch):
+    """Fails the test if any test-client request answers 500 (DESIGN §5: no 500 for bad input)."""
+    from flask.testing import FlaskClient
+
+    original = FlaskClient.open
+
+    def open_checked(self, *args, **kwargs):
+        response = original(self, *args, **kwargs)
+        assert response.status_code != 500, (
+            f"500 from {args[:1]}: {response.get_data(as_text=True)[:500]}")
+        return response
+
+    monkeypatch.setattr(FlaskClient, "open", open_checked)

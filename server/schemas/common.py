@@ -16,12 +16,43 @@ def trim_strings(data):
     return data.strip() if isinstance(data, str) else data
 
 
+def _is_unstorable_text(value) -> bool:
+    """NUL and lone surrogates: PostgreSQL refuses NUL and UTF-8 refuses surrogates (a driver error, i.e. a 500)."""
+    if not isinstance(value, str):
+        return False
+    if "\x00" in value:
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _contains_unstorable_text(data) -> bool:
+    if isinstance(data, dict):
+        return any(_is_unstorable_text(k) or _contains_unstorable_text(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(_contains_unstorable_text(item) for item in data)
+    return _is_unstorable_text(data)
+
+
 class BaseSchema(Schema):
     """Unknown fields are rejected (marshmallow's default RAISE); text is trimmed on the way in."""
 
     @pre_load
     def _trim(self, data, **kwargs):
-        return trim_strings(data) if isinstance(data, dict) else data
+        if not isinstance(data, dict):
+            return data
+        bad = {}
+        for key, value in data.items():
+            if _is_unstorable_text(key):
+                bad["_schema"] = ["validation.invalid_input"]
+            elif _contains_unstorable_text(value):
+                bad[key] = ["validation.invalid_input"]
+        if bad:
+            raise ValidationError(bad)
+        return trim_strings(data)
 
 
 def validate_email(value: str) -> None:

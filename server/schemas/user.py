@@ -55,7 +55,8 @@ class SignUpRequest(BaseSchema):
 
 class SignInRequest(BaseSchema):
     email = Email(required=True)
-    password = fields.String(required=True, validate=validate.Length(min=1, max=128))
+    password = fields.String(required=True, validate=[validate.Length(min=1, error="validation.required"),
+                                                      validate.Length(max=128, error="validation.too_long")])
 
 
 class EmailRequest(BaseSchema):
@@ -101,7 +102,9 @@ class OtpIdResponse(BaseSchema):
 
 
 class UserUpdateRequest(BaseSchema):
-    citizenship_id = fields.Integer(required=True, strict=True)
+    # Bounded so an id beyond the database integer range is a 400, not a driver overflow (a 500).
+    citizenship_id = fields.Integer(required=True, strict=True,
+                                    validate=validate.Range(min=1, max=2**31 - 1, error="users.citizenship_not_found"))
 
 
 class SegmentQuery(BaseSchema):

@@ -155,6 +155,9 @@ def request_password_reset(email: str) -> None:
 def confirm_reset_code(email: str, code: str) -> str:
     user = users_dao.get_by_email(email)
     record = _check_code(user, PURPOSE_RESET, code)
+    if record.verified_at is not None:
+        # Single use: a code already exchanged for a ticket cannot mint another one (nor extend its own life).
+        raise ApiError(400, "auth.wrong_code")
     record.verified_at = utcnow()
     record.ticket = secrets.token_urlsafe(32)
     # The ticket lives as long as a fresh code would: enough to type a new password.
