@@ -1,38 +1,192 @@
-"""Declarations of every model exposed through /api/v1/universal (DESIGN §3).
+"""Declarations of every model exposed through /api/v1/universal (DESIGN §3, spec §7 "Generic model API").
 
-Declarations only: model classes are named by import path and resolved lazily by the server,
-so this package never imports create_app.
+Declarations only: model classes are named by import path ("package.module:Class") and resolved lazily by the
+server, so this package never imports create_app (nor the models). One `ModelDeclaration` per exposed model states:
+
+- `fields`: every field the API knows about, with its write rules (required, bounds, non-blank, parent reference);
+  the field type is taken from the model column unless given;
+- `read`: readable fields per audience (PUBLIC applies to everyone, APPLICANT to any signed-in non-admin,
+  and each admin role string to holders of that role); a caller reads the union of its audiences;
+- `create` / `update`: writable fields per action (anything else in a body is refused: no mass assignment);
+- `filters`: filterable keys and their operators (a dotted key such as "additional_data.parent_id" is a JSON key);
+- `sortable`, `includes` (depth 1, each relation with its own field allow-list), `default_order`, page caps;
+- `permissions`: which audiences may run each action (all, find, create, update, delete);
+- `scopes`: per audience, a server-side row filter (import path of `fn(model_class) -> SQL clause`) that is ANDed
+  with whatever the caller asks for. A caller sees the union, over its audiences that hold the `find` (or `all`)
+  permission, of that audience's scope (no scope = every row); audiences without the permission add nothing;
+- `validators`: import paths of cross-field rules `fn(values, row) -> {field: [messages]}` run by the service;
+- `owned`: relationship names whose rows are deleted together with the row (everything else that references the
+  row blocks deletion with 409).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 PUBLIC = "public"
+APPLICANT = "applicant"
+ROLE_FOREIGN_ADMIN = "Админ"  # same strings as server.models.user (kept here so declarations need no server import)
+ROLE_KZ_ADMIN = "Админ (граждане КЗ)"
+ADMINS: tuple[str, ...] = (ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN)
+AUDIENCES: tuple[str, ...] = (PUBLIC, APPLICANT, *ADMINS)
+EVERYONE: tuple[str, ...] = (PUBLIC,)
+
+# Actions: "find" covers find and find-paginate; "create" covers create and create-list.
+ACTIONS: tuple[str, ...] = ("all", "find", "create", "update", "delete")
+ENDPOINT_ACTIONS: dict[str, str] = {
+    "all": "all", "find": "find", "find-paginate": "find", "create": "create", "create-list": "create",
+    "update": "update", "delete": "delete",
+}
+
+OPERATORS: tuple[str, ...] = ("eq", "ne", "in", "gt", "gte", "lt", "lte", "ilike", "is_null")
+ID_OPS = ("eq", "ne", "in")
+REF_OPS = ("eq", "ne", "in", "is_null")
+NUMBER_OPS = ("eq", "ne", "in", "gt", "gte", "lt", "lte")
+TEXT_OPS = ("eq", "ne", "in", "ilike")
+JSON_KEY_OPS = ("eq", "ne", "in", "is_null")
+
+FIELD_TYPES = ("integer", "string", "text", "boolean", "json", "datetime")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    type: str | None = None  # one of FIELD_TYPES; None = taken from the model column
+    required: bool = False  # on create
+    nullable: bool = False  # may be set to null
+    non_blank: bool = False  # text: non-empty after trimming
+    min: int | None = None
+    max: int | None = None
+    max_length: int | None = None  # None = the column's length
+    choices: tuple[str, ...] | None = None
+    references: str | None = None  # registry model name of the parent row, which must exist
+    default: object = None  # shown to clients as the create form's initial value
+
+    def __post_init__(self):
+        if self.type is not None and self.type not in FIELD_TYPES:
+            raise ValueError(f"{self.name}: unknown field type {self.type!r}")
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A depth-1 include: rows of the target whose `remote` field equals this row's `local` field."""
+
+    name: str
+    model: str | None  # registry model name of the related rows (the caller must be allowed to find it);
+    # None = rows owned by this model and not exposed on their own: readable by whoever may find the parent
+    fields: tuple[str, ...]  # allow-list of fields returned for the related rows
+    local: str = "id"
+    remote: str = "id"
+    many: bool = False
+    model_path: str | None = None  # required when model is None
+    order: tuple[str, ...] = ("id",)  # for many relations; fields of the target
 
 
 @dataclass(frozen=True)
 class ModelDeclaration:
     name: str
     model_path: str  # "package.module:Class"
-    read_fields: dict[str, tuple[str, ...]]  # audience -> readable fields; PUBLIC applies to everyone
-    default_order: tuple[str, ...] = ("id",)
+    fields: tuple[Field, ...]
+    read: dict[str, tuple[str, ...]]  # audience -> readable fields
+    permissions: dict[str, tuple[str, ...]]  # action -> audiences allowed
+    create: tuple[str, ...] = ()
+    update: tuple[str, ...] = ()
+    filters: dict[str, tuple[str, ...]] = field(default_factory=dict)  # key -> operators
+    sortable: tuple[str, ...] = ("id",)
+    includes: tuple[Relation, ...] = ()
+    default_order: tuple[str, ...] = ("id",)  # "name" ascending, "-name" descending
     page_size_cap: int = 100
-    actions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # action -> audiences allowed
+    default_page_size: int = 20
+    scopes: dict[str, str] = field(default_factory=dict)  # audience -> "module:function"
+    validators: tuple[str, ...] = ()  # "module:function"
+    owned: tuple[str, ...] = ()  # relationship names deleted along with the row
+    display_field: str = "name"
+
+    @property
+    def label_key(self) -> str:
+        return f"resources.{self.name}.name"
+
+    def field_label_key(self, name: str) -> str:
+        return f"resources.{self.name}.fields.{name}"
+
+    @property
+    def field_map(self) -> dict[str, Field]:
+        return {f.name: f for f in self.fields}
+
+    def relation(self, name: str) -> Relation | None:
+        return next((r for r in self.includes if r.name == name), None)
+
+    def check(self) -> None:
+        """Internal consistency; raises ValueError so a bad declaration fails at import, not on a request."""
+        known = self.field_map
+        for audience, names in self.read.items():
+            if audience not in AUDIENCES:
+                raise ValueError(f"{self.name}: unknown audience {audience!r}")
+            for n in names:
+                if n not in known:
+                    raise ValueError(f"{self.name}: readable field {n!r} is not declared")
+        for n in (*self.create, *self.update, *self.sortable):
+            if n not in known:
+                raise ValueError(f"{self.name}: field {n!r} is not declared")
+        for key, ops in self.filters.items():
+            if key.split(".", 1)[0] not in known:
+                raise ValueError(f"{self.name}: filter {key!r} names an undeclared field")
+            for op in ops:
+                if op not in OPERATORS:
+                    raise ValueError(f"{self.name}: unknown operator {op!r}")
+        for action, audiences in self.permissions.items():
+            if action not in ACTIONS:
+                raise ValueError(f"{self.name}: unknown action {action!r}")
+            for audience in audiences:
+                if audience not in AUDIENCES:
+                    raise ValueError(f"{self.name}: unknown audience {audience!r}")
+        for name in self.default_order:
+            if name.lstrip("-") not in self.sortable:
+                raise ValueError(f"{self.name}: default order {name!r} is not sortable")
+        if "id" not in known:
+            raise ValueError(f"{self.name}: an 'id' field is required")
+        if not 0 < self.default_page_size <= self.page_size_cap:
+            raise ValueError(f"{self.name}: default page size must be within the cap")
 
 
 REGISTRY: dict[str, ModelDeclaration] = {}
 
 
 def register(declaration: ModelDeclaration) -> ModelDeclaration:
+    declaration.check()
+    if declaration.name in REGISTRY:
+        raise ValueError(f"{declaration.name} is declared twice")
     REGISTRY[declaration.name] = declaration
     return declaration
 
 
-register(ModelDeclaration(
-    name="Citizenship",
-    model_path="server.models.reference:Citizenship",
-    read_fields={PUBLIC: ("id", "code", "name_ru", "name_en", "name_kk", "order")},
-    default_order=("order", "name_ru"),
-    page_size_cap=500,
-    actions={"all": (PUBLIC,)},
-))
+def readable_by(declaration: ModelDeclaration, audiences) -> tuple[str, ...]:
+    """Union of the readable fields of the given audiences, in declaration order."""
+    allowed: set[str] = set()
+    for audience in audiences:
+        allowed.update(declaration.read.get(audience, ()))
+    return tuple(f.name for f in declaration.fields if f.name in allowed)
+
+
+def may(declaration: ModelDeclaration, action: str, audiences) -> bool:
+    return bool(set(declaration.permissions.get(action, ())) & set(audiences))
+
+
+def _load() -> None:
+    from . import dormitory, reference  # noqa: F401  (each module registers its declarations)
+
+    for declaration in REGISTRY.values():
+        for relation in declaration.includes:
+            if relation.model is None:
+                continue
+            target = REGISTRY.get(relation.model)
+            if target is None:
+                raise ValueError(f"{declaration.name}.{relation.name}: unknown model {relation.model}")
+            for n in relation.fields:
+                if n not in target.field_map:
+                    raise ValueError(f"{declaration.name}.{relation.name}: {relation.model} has no field {n!r}")
+        for f in declaration.fields:
+            if f.references and f.references not in REGISTRY:
+                raise ValueError(f"{declaration.name}.{f.name}: unknown parent model {f.references}")
+
+
+_load()

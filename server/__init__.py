@@ -44,10 +44,10 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from .blueprints import auth, meta, spa, universal, users
+    from .blueprints import admin, applications, auth, files, meta, spa, universal, users
     from .extensions import api
 
-    for blueprint in (meta.bp, auth.bp, users.bp, universal.bp):
+    for blueprint in (meta.bp, auth.bp, users.bp, applications.bp, files.bp, universal.bp, admin.bp):
         api.register_blueprint(blueprint)
     app.register_blueprint(spa.bp)  # last: its catch-all must not shadow the API
 

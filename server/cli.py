@@ -1,4 +1,4 @@
-"""flask --app server <command>: create-admin and seed."""
+"""flask --app server <command>: create-admin, seed, import-kato and import-institutions."""
 from __future__ import annotations
 
 import click
@@ -33,3 +33,53 @@ def register_commands(app: Flask) -> None:
 
         for name, count in run_all().items():
             click.echo(f"{name}: {count} rows")
+
+    register_import_commands(app)
+
+
+def _report_import(result, lang: str, done_key: str) -> None:
+    from .i18n import translate
+
+    click.echo(translate(done_key, lang, created=result.created, updated=result.updated, unchanged=result.unchanged))
+    if result.pruned:
+        click.echo(translate("reference_import.kato_pruned", lang, count=result.pruned))
+    if result.absent:
+        click.echo(translate("reference_import.kato_absent", lang, count=result.absent))
+
+
+def _run_import(action, lang: str, done_key: str) -> None:
+    from .services.reference_import import ImportFailed
+
+    try:
+        result = action()
+    except ImportFailed as failure:
+        for error in failure.errors:
+            click.echo(error.message(lang), err=True)
+        raise click.ClickException(failure.message(lang)) from failure
+    _report_import(result, lang, done_key)
+
+
+def register_import_commands(app: Flask) -> None:
+    from .i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+    lang_option = click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True,
+                               help="Language of the messages.")
+
+    @app.cli.command("import-kato")
+    @click.argument("file", type=click.Path(dir_okay=False))
+    @click.option("--prune", is_flag=True, help="Delete codes that the file does not contain.")
+    @lang_option
+    def import_kato_command(file: str, prune: bool, lang: str):
+        """Load the official KATO classifier (xlsx: te, ab, cd, ef, hij, k, name_kaz, name_rus), upserting by code."""
+        from .services.reference_import import import_kato
+
+        _run_import(lambda: import_kato(file, prune=prune), lang, "reference_import.kato_done")
+
+    @app.cli.command("import-institutions")
+    @click.argument("file", type=click.Path(dir_okay=False))
+    @lang_option
+    def import_institutions_command(file: str, lang: str):
+        """Load educational institutions (xlsx or csv: name, region, district, address, type, kato_code)."""
+        from .services.reference_import import import_institutions
+
+        _run_import(lambda: import_institutions(file), lang, "reference_import.institutions_done")

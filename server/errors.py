@@ -45,6 +45,18 @@ _STATUS_KEYS = {
 }
 
 
+class LocalizedMessage(str):
+    """A catalogue key that carries placeholder values: LocalizedMessage("validation.range", min=1, max=10).
+
+    It is a str, so marshmallow keeps it in its error lists untouched; the envelope translates it with its params.
+    """
+
+    def __new__(cls, key: str, **params):
+        obj = super().__new__(cls, key)
+        obj.params = params
+        return obj
+
+
 class ApiError(Exception):
     """A failure the caller can act on. `key` is a catalogue key; params fill its placeholders."""
 
@@ -59,12 +71,14 @@ class ApiError(Exception):
 def _message_for(raw) -> tuple[str, str | None]:
     text = str(raw)
     if has_key(text):
-        return translate(text), text
+        return translate(text, **getattr(raw, "params", {})), text
     key = _MARSHMALLOW_MESSAGES.get(text)
     if key is None and text.startswith("Must be one of"):
         key = "validation.one_of"
     if key is None and text.startswith("Longer than maximum length"):
         key = "validation.too_long"
+    if key is None and text.startswith(("Length must be between", "Shorter than minimum length", "Length must be")):
+        key = "validation.invalid_input"
     if key:
         return translate(key), key
     return text, None
@@ -105,7 +119,7 @@ def _first_key(messages) -> str | None:
             if found:
                 return found
     else:
-        return _message_for(messages)[1]
+        return messages if _message_for(messages)[1] else None
     return None
 
 
@@ -129,8 +143,11 @@ def validation_envelope(messages):
             else:
                 merged.setdefault("_schema", []).extend(part if isinstance(part, list) else [part])
         messages = merged
-    key = _first_key(messages) or "errors.validation"
-    return envelope(400, key, errors=flatten_errors(messages))
+    first = _first_key(messages)
+    if first is None:
+        return envelope(400, "errors.validation", errors=flatten_errors(messages))
+    text, key = _message_for(first)
+    return envelope(400, key, text, errors=flatten_errors(messages))
 
 
 def register_error_handlers(app: Flask) -> None:

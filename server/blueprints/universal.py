@@ -1,47 +1,169 @@
-"""/api/v1/universal/<model>/... — the registry-driven model API (spec §7 Generic model API)."""
+"""/api/v1/universal/<model>/... — the registry-driven model API (spec §7 Generic model API).
+
+Thin adapter: one set of routes per registered model (so each appears in the OpenAPI document with its own
+request and answer schemas), a hidden catch-all that answers 404 for unknown models, and the metadata endpoints
+(/_meta, /_meta/<model>) that let the client build list/filter/create/edit/delete screens without per-model code.
+
+Bodies (keys as in spec §7):
+  GET  /{model}/all                                   → {list, total}            (capped at the model's page cap)
+  POST /{model}/find           {filters, params}      → {list, total}            (capped at the model's page cap)
+  POST /{model}/find-paginate  {filters, params, paginate: {page, size}} → {list, total}
+  POST /{model}/create         {create: {...}}        → {success, item}
+  POST /{model}/create-list    {create: [{...}, ...]} → {list, total}            (all or nothing)
+  POST /{model}/update         {update: {...}, filters: {id}} → {success, item}
+  POST /{model}/delete         {filters: {id}}        → {success}
+filters: {key: value | [values] | null | {op: value}}; params: {order: ["name" | "-name" | ["name", "DESC"]],
+include: ["relation"]}.
+"""
 from __future__ import annotations
 
-from importlib import import_module
+from functools import wraps
 
+from flask import request
+from flask_jwt_extended import get_current_user, verify_jwt_in_request
 from flask_smorest import Blueprint
-from marshmallow import fields
-from sqlalchemy import func, select
 
-from models_registry import PUBLIC, REGISTRY, ModelDeclaration
+from models_registry import ENDPOINT_ACTIONS, REGISTRY, may
 
 from ..errors import ApiError
-from ..extensions import db
-from ..schemas.common import BaseSchema
+from ..schemas.common import ErrorSchema, SuccessSchema
+
+
+class ErrorEnvelope(ErrorSchema):
+    """{success: false, message, message_key, errors: {field: [messages]}} (DESIGN §5)."""
+from ..schemas.universal import MetaItemResponse, MetaListResponse, schemas_for
+from ..services import universal as service
+from ..services.universal import Caller
 
 bp = Blueprint("universal", __name__, url_prefix="/api/v1/universal", description="Registry-driven model API")
 
-
-class ListResponse(BaseSchema):
-    list = fields.List(fields.Dict())
-    total = fields.Integer()
+PUBLIC_SECURITY = [{}, {"bearerAuth": []}]
+TOKEN_SECURITY = [{"bearerAuth": []}]
 
 
-def _declaration(model: str) -> ModelDeclaration:
-    declaration = REGISTRY.get(model)
-    if declaration is None:
+def current_caller() -> Caller:
+    """Who is calling: anonymous callers are the public audience; a bad or revoked token is still a 401."""
+    caller = request.environ.get("qabyldau.caller")  # per request (an app context can outlive one)
+    if caller is None:
+        verify_jwt_in_request(optional=True)
+        caller = Caller.of(get_current_user())
+        request.environ["qabyldau.caller"] = caller
+    return caller
+
+
+def guarded(model: str, action: str):
+    """Checks the permission before the body is parsed, so an anonymous caller learns nothing about the body."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            service.require(model, action, current_caller())
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def _security(model: str, action: str):
+    return PUBLIC_SECURITY if may(REGISTRY[model], action, ("public",)) else TOKEN_SECURITY
+
+
+def _errors(view, *statuses):
+    for status in statuses:
+        view = bp.alt_response(status, schema=ErrorEnvelope, description="Error envelope")(view)
+    return view
+
+
+def _register_model(name: str) -> None:
+    s = schemas_for(name)
+    tag = f"universal:{name}"
+
+    def all_rows():
+        return service.find(name, current_caller(), action="all")
+
+    def find(body):
+        return service.find(name, current_caller(), body.get("filters") and _filters(body["filters"]),
+                            body.get("params"))
+
+    def find_paginate(body):
+        paginate = body.get("paginate") or {}
+        return service.find(name, current_caller(), body.get("filters") and _filters(body["filters"]),
+                            body.get("params"), page=paginate.get("page", 1), size=paginate.get("size"))
+
+    def create(body):
+        item = service.create(name, current_caller(), [body["create"]], many=False)[0]
+        return {"success": True, "item": item}
+
+    def create_list(body):
+        items = service.create(name, current_caller(), body["create"], many=True)
+        return {"list": items, "total": len(items)}
+
+    def update(body):
+        item = service.update(name, current_caller(), body["filters"]["id"], body["update"])
+        return {"success": True, "item": item}
+
+    def delete(body):
+        service.delete(name, current_caller(), body["filters"]["id"])
+        return {"success": True}
+
+    def _filters(loaded: dict) -> dict:
+        return {s.filter_keys[attr]: value for attr, value in loaded.items()}
+
+    routes = [
+        ("all", "GET", all_rows, None, s.list_response, "All rows (up to the page cap), in the default order."),
+        ("find", "POST", find, s.find, s.list_response, "Rows matching the filters (up to the page cap)."),
+        ("find-paginate", "POST", find_paginate, s.find_paginate, s.list_response, "One page of matching rows."),
+        ("create", "POST", create, s.create_request, s.item_response, "Creates one row."),
+        ("create-list", "POST", create_list, s.create_list_request, s.list_response,
+         "Creates several rows: body {create: [...]}; all or nothing."),
+        ("update", "POST", update, s.update_request, s.item_response, "Updates the row named by filters.id."),
+        ("delete", "POST", delete, s.delete_request, SuccessSchema,
+         "Deletes the row named by filters.id; 409 while other rows still reference it."),
+    ]
+    for endpoint, method, view, request_schema, response_schema, summary in routes:
+        action = ENDPOINT_ACTIONS[endpoint]
+        view.__name__ = f"{name}_{endpoint.replace('-', '_')}"
+        view.__doc__ = summary
+        wrapped = bp.response(200, response_schema)(view)
+        if request_schema is not None:
+            wrapped = bp.arguments(request_schema)(wrapped)
+        wrapped = _errors(wrapped, 400, 401, 403, 404) if action in ("all", "find") else \
+            _errors(wrapped, 400, 401, 403, 404, 409)
+        wrapped = bp.doc(tags=[tag], security=_security(name, action))(wrapped)
+        wrapped = guarded(name, action)(wrapped)
+        bp.route(f"/{name}/{endpoint}", methods=[method], endpoint=view.__name__)(wrapped)
+
+
+for _model_name in REGISTRY:
+    _register_model(_model_name)
+
+
+@bp.get("/_meta")
+@bp.doc(security=PUBLIC_SECURITY)
+@bp.response(200, MetaListResponse)
+def meta_all():
+    """Every model the caller may use, with its fields, filters, relations and the caller's permissions."""
+    caller = current_caller()
+    models = service.describe_all(caller)
+    return {"success": True, "audiences": list(caller.audiences), "list": models, "total": len(models)}
+
+
+@bp.get("/_meta/<string:model>")
+@bp.doc(security=PUBLIC_SECURITY)
+@bp.response(200, MetaItemResponse)
+def meta_one(model: str):
+    """One model's metadata for the caller (404 unknown model; 401/403 when the caller may do nothing with it)."""
+    caller = current_caller()
+    return {"success": True, "audiences": list(caller.audiences), "item": service.describe(model, caller)}
+
+
+@bp.route("/<string:model>/<string:action>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+@bp.doc(hide=True)
+def unknown(model: str, action: str):
+    """Anything not matched above: an unregistered model is 404; a known model with a wrong method is 405."""
+    if model not in REGISTRY:
         raise ApiError(404, "universal.model_not_found")
-    return declaration
-
-
-def _model_class(declaration: ModelDeclaration):
-    module, _, name = declaration.model_path.partition(":")
-    return getattr(import_module(module), name)
-
-
-@bp.get("/<string:model>/all")
-@bp.response(200, ListResponse)
-def all_rows(model: str):
-    declaration = _declaration(model)
-    if PUBLIC not in declaration.actions.get("all", ()):
-        raise ApiError(403, "errors.forbidden")
-    cls = _model_class(declaration)
-    columns = declaration.read_fields[PUBLIC]
-    order = [getattr(cls, name) for name in declaration.default_order]
-    rows = db.session.scalars(select(cls).order_by(*order).limit(declaration.page_size_cap)).all()
-    total = db.session.scalar(select(func.count()).select_from(cls))
-    return {"list": [{name: getattr(row, name) for name in columns} for row in rows], "total": total}
+    if action in ENDPOINT_ACTIONS:
+        raise ApiError(405, "errors.method_not_allowed")
+    raise ApiError(404, "errors.not_found")

@@ -1,7 +1,7 @@
 """Reference data shown in three languages (DESIGN §6: Kazakh falls back to Russian when empty)."""
 from __future__ import annotations
 
-from sqlalchemy import JSON, Integer, String
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
@@ -53,3 +53,58 @@ class StudyProgram(TrilingualNameMixin, db.Model):
     kind: Mapped[str] = mapped_column(String(40))  # one of PROGRAM_KINDS
     order: Mapped[int] = mapped_column(Integer, default=0)
     additional_data: Mapped[dict] = mapped_column(JSON, default=dict)
+
+
+class SelectOption(TrilingualNameMixin, db.Model):
+    """One option of a questionnaire select list; `type` is `<formKey>_<field>` (spec §3), `code` its stable key."""
+
+    __tablename__ = "select_options"
+    __table_args__ = (UniqueConstraint("type", "code", name="uq_select_options_type_code"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    type: Mapped[str] = mapped_column(String(100), index=True)
+    code: Mapped[str] = mapped_column(String(64))
+    order: Mapped[int] = mapped_column(Integer, default=0)
+    # study_program_id, study_programs, degree, disabled, parent_id, study_programs_to_hide_in, documents, code, ...
+    additional_data: Mapped[dict] = mapped_column(JSON, default=dict)
+    additional_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+# Levels of the classifier of administrative-territorial objects (КАТО): te ab cd ef hij.
+KATO_LEVEL_REPUBLIC = 0
+KATO_LEVEL_REGION = 1  # oblast or city of republican significance: te, rest zeros
+KATO_LEVEL_DISTRICT = 2  # district or city of regional significance: te ab
+KATO_LEVEL_RURAL_DISTRICT = 3  # rural district / town of district significance: te ab cd
+KATO_LEVEL_SETTLEMENT = 4  # settlement: te ab cd ef (hij)
+
+
+class Kato(db.Model):
+    """A node of the KATO tree; the 9-digit code is the natural key, parent_id follows from the code."""
+
+    __tablename__ = "kato"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(9), unique=True)
+    name_ru: Mapped[str] = mapped_column(String(255))
+    name_kk: Mapped[str] = mapped_column(String(255), default="")
+    name_en: Mapped[str] = mapped_column(String(255), default="")
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("kato.id", ondelete="SET NULL"), index=True)
+    level: Mapped[int] = mapped_column(Integer, default=KATO_LEVEL_REGION)
+
+
+INSTITUTION_TYPES = ("school", "college", "university", "lyceum", "gymnasium", "other")
+
+
+class EducationalInstitution(db.Model):
+    """A school, college or university offered by the institution picker of the questionnaire."""
+
+    __tablename__ = "educational_institutions"
+    __table_args__ = (UniqueConstraint("name", "region", name="uq_educational_institutions_name_region"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(500))
+    region: Mapped[str] = mapped_column(String(255), index=True)
+    district: Mapped[str] = mapped_column(String(255), default="")
+    address: Mapped[str] = mapped_column(String(500), default="")
+    type: Mapped[str] = mapped_column(String(32), default="school", index=True)  # one of INSTITUTION_TYPES
+    kato_id: Mapped[int | None] = mapped_column(ForeignKey("kato.id", ondelete="SET NULL"), index=True)

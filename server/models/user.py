@@ -52,10 +52,7 @@ class User(db.Model):
     def is_admin(self) -> bool:
         return bool(self.role_names & set(ADMIN_ROLES))
 
-    @property
-    def applications_count(self) -> int:
-        # Applications arrive with the application issue; until then an applicant has none.
-        return 0
+    # applications_count (spec §3) is a column_property declared in models/application.py, next to Application.
 
 
 class AuthSession(db.Model):

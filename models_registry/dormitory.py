@@ -1,0 +1,95 @@
+"""Dormitory hierarchy exposed through /universal: admins only for now (read and write)."""
+from __future__ import annotations
+
+from . import ADMINS, ID_OPS, NUMBER_OPS, REF_OPS, TEXT_OPS, Field, ModelDeclaration, Relation, register
+
+ADMIN_ONLY = {"all": ADMINS, "find": ADMINS, "create": ADMINS, "update": ADMINS, "delete": ADMINS}
+
+
+def _admins_read(fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    return {role: fields for role in ADMINS}
+
+
+def _node(name: str, parent_field: str | None, parent_model: str | None, includes=(), **extra) -> ModelDeclaration:
+    """Hall, Building, Floor and Section share one shape: name, order, parent id."""
+    fields = [Field("id"), Field("name", required=True, non_blank=True)]
+    filters = {"id": ID_OPS, "name": TEXT_OPS}
+    writable = ["name"]
+    if parent_field:
+        fields += [Field("order", default=0), Field(parent_field, required=True, references=parent_model)]
+        filters.update({"order": NUMBER_OPS, parent_field: ("eq", "in")})
+        writable += ["order", parent_field]
+    names = tuple(f.name for f in fields)
+    return ModelDeclaration(
+        name=name,
+        model_path=f"server.models.dormitory:{name}",
+        fields=tuple(fields),
+        read=_admins_read(names),
+        create=tuple(writable),
+        update=tuple(writable),
+        filters=filters,
+        sortable=("id", "name", "order") if parent_field else ("id", "name"),
+        includes=tuple(includes),
+        default_order=("order", "id") if parent_field else ("name", "id"),
+        permissions=ADMIN_ONLY,
+        **extra,
+    )
+
+
+HALL = ("id", "name")
+NODE = ("id", "name", "order")
+register(_node("Hall", None, None, includes=(
+    Relation("buildings", "Building", (*NODE, "hall_id"), remote="hall_id", many=True, order=("order", "id")),)))
+register(_node("Building", "hall_id", "Hall", includes=(
+    Relation("hall", "Hall", HALL, local="hall_id"),
+    Relation("floors", "Floor", (*NODE, "building_id"), remote="building_id", many=True, order=("order", "id")))))
+register(_node("Floor", "building_id", "Building", includes=(
+    Relation("building", "Building", (*NODE, "hall_id"), local="building_id"),
+    Relation("sections", "Section", (*NODE, "floor_id"), remote="floor_id", many=True, order=("order", "id")))))
+ROOM = ("id", "name", "order", "section_id", "room_type_id", "assigned_gender_id", "external_reserved_places")
+register(_node("Section", "floor_id", "Floor", includes=(
+    Relation("floor", "Floor", (*NODE, "building_id"), local="floor_id"),
+    Relation("rooms", "SectionRoom", ROOM, remote="section_id", many=True, order=("order", "id")))))
+
+ROOM_TYPE = ("id", "name", "capacity", "price")
+register(ModelDeclaration(
+    name="RoomType",
+    model_path="server.models.dormitory:RoomType",
+    fields=(Field("id"), Field("name", required=True, non_blank=True),
+            Field("capacity", required=True, min=1, max=10),  # spec §9: capacity options 1 to 10
+            Field("price", required=True, min=0)),  # integer tenge
+    read=_admins_read(ROOM_TYPE),
+    create=("name", "capacity", "price"),
+    update=("name", "capacity", "price"),
+    filters={"id": ID_OPS, "name": TEXT_OPS, "capacity": NUMBER_OPS, "price": NUMBER_OPS},
+    sortable=("id", "name", "capacity", "price"),
+    includes=(Relation("media", None, ("id", "file_name", "content_type", "size", "created_at"), remote="room_type_id",
+                       many=True, model_path="server.models.dormitory:RoomTypeMedia"),),
+    default_order=("name", "id"),
+    permissions=ADMIN_ONLY,
+    validators=("server.services.universal_rules:room_type_capacity_covers_reservations",),
+    owned=("media",),
+))
+
+register(ModelDeclaration(
+    name="SectionRoom",
+    model_path="server.models.dormitory:SectionRoom",
+    fields=(Field("id"), Field("name", required=True, non_blank=True), Field("order", default=0),
+            Field("section_id", required=True, references="Section"),
+            Field("room_type_id", required=True, references="RoomType"),
+            Field("assigned_gender_id", nullable=True, references="Gender"),
+            Field("external_reserved_places", min=0, max=10, default=0)),
+    read=_admins_read(ROOM),
+    create=ROOM[1:],
+    update=ROOM[1:],
+    filters={"id": ID_OPS, "name": TEXT_OPS, "order": NUMBER_OPS, "section_id": ("eq", "in"),
+             "room_type_id": ("eq", "in"), "assigned_gender_id": REF_OPS, "external_reserved_places": NUMBER_OPS},
+    sortable=("id", "name", "order", "external_reserved_places"),
+    includes=(Relation("section", "Section", (*NODE, "floor_id"), local="section_id"),
+              Relation("room_type", "RoomType", ROOM_TYPE, local="room_type_id"),
+              Relation("assigned_gender", "Gender", ("id", "code", "name_ru", "name_en", "name_kk"),
+                       local="assigned_gender_id")),
+    default_order=("order", "id"),
+    permissions=ADMIN_ONLY,
+    validators=("server.services.universal_rules:reserved_places_within_capacity",),
+))

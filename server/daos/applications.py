@@ -1,0 +1,86 @@
+"""Application, term, questionnaire-answer and file queries. A DAO never commits."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Application, ApplicationSnapshot, StoredFile, StudyProgram, Term, User, UserData
+from ..models.application import STATUS_ARCHIVED
+
+
+def get_study_program(program_id: int) -> StudyProgram | None:
+    return db.session.get(StudyProgram, program_id)
+
+
+def active_terms() -> list[Term]:
+    """Every active term, newest year first (windows come with them in one extra query)."""
+    return list(db.session.scalars(select(Term).where(Term.is_active.is_(True)).order_by(Term.year.desc())))
+
+
+def get_term(term_id: int) -> Term | None:
+    return db.session.get(Term, term_id)
+
+
+def get_application(application_id: int) -> Application | None:
+    return db.session.get(Application, application_id)
+
+
+def applications_of(user_id: int) -> list[Application]:
+    return list(db.session.scalars(
+        select(Application).where(Application.user_id == user_id).order_by(Application.id.desc())
+    ))
+
+
+def latest_active_application(user_id: int) -> Application | None:
+    return db.session.scalar(
+        select(Application)
+        .where(Application.user_id == user_id,
+               (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED))
+        .order_by(Application.id.desc())
+        .limit(1)
+    )
+
+
+def active_application_on_program(user_id: int, program_id: int, term_id: int) -> Application | None:
+    return db.session.scalar(
+        select(Application)
+        .where(Application.user_id == user_id, Application.study_program_id == program_id,
+               Application.term_id == term_id,
+               (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED))
+        .limit(1)
+    )
+
+
+def lock_user(user_id: int) -> None:
+    """Serialises one applicant's application creation (row lock on PostgreSQL; SQLite serialises writes)."""
+    db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
+
+
+def user_data_of(application_id: int) -> list[UserData]:
+    return list(db.session.scalars(
+        select(UserData).where(UserData.application_id == application_id).order_by(UserData.id)
+    ))
+
+
+def snapshots_of(application_id: int) -> list[ApplicationSnapshot]:
+    return list(db.session.scalars(
+        select(ApplicationSnapshot).where(ApplicationSnapshot.application_id == application_id)
+        .order_by(ApplicationSnapshot.id)
+    ))
+
+
+def get_file(file_id: str) -> StoredFile | None:
+    return db.session.get(StoredFile, file_id)
+
+
+def files_by_ids(file_ids: Iterable[str]) -> dict[str, StoredFile]:
+    ids = [i for i in set(file_ids) if isinstance(i, str)]
+    if not ids:
+        return {}
+    return {row.id: row for row in db.session.scalars(select(StoredFile).where(StoredFile.id.in_(ids)))}
+
+
+def get_user(user_id: int) -> User | None:
+    return db.session.get(User, user_id)

@@ -1,0 +1,105 @@
+"""Applications: one applicant's candidacy for one study program in one admission term (spec §3, §4)."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, false, func, select
+from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
+
+from ..extensions import db
+from .base import UTCDateTime, utcnow
+from .reference import StudyProgram
+from .user import User
+
+# current_step (spec §4): 0 not initialised … 8 grant confirmation provided; the scholarship queue also uses 10.
+STEP_NOT_INITIALISED = 0
+STEP_PROGRAM_CHOSEN = 1
+STEP_INSTRUCTION_READ = 2
+STEP_PAYMENT_MADE = 3
+STEP_FORM_FILLED = 4
+STEP_DOCUMENTS_UPLOADED = 5
+STEP_PHYSICAL_DOCUMENTS = 6
+STEP_GRANT_RESULTS = 7
+STEP_GRANT_CONFIRMED = 8
+STEP_SCHOLARSHIP_ENROLLED = 10
+STEPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10)
+
+# Foreign admin status (spec §4, DESIGN §6); null until the questionnaire is submitted.
+STATUS_ARCHIVED = -1
+STATUS_APPLIED = 0
+STATUS_ACCEPTED = 1
+STATUS_AWAITING_VISA = 2
+STATUS_ENROLLED = 3
+STATUSES = (STATUS_ARCHIVED, STATUS_APPLIED, STATUS_ACCEPTED, STATUS_AWAITING_VISA, STATUS_ENROLLED)
+
+FINANCING_SCHOLARSHIP = "scholarship"
+FINANCING_PAID = "paid"
+FINANCINGS = (FINANCING_SCHOLARSHIP, FINANCING_PAID)
+
+
+class Application(db.Model):
+    __tablename__ = "applications"
+    __table_args__ = (Index("ix_applications_user_program_term", "user_id", "study_program_id", "term_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    term_id: Mapped[int] = mapped_column(ForeignKey("terms.id"), index=True)
+    study_program_id: Mapped[int] = mapped_column(ForeignKey("study_programs.id"), index=True)
+    current_step: Mapped[int] = mapped_column(Integer, default=STEP_PROGRAM_CHOSEN, index=True)
+    financing: Mapped[str | None] = mapped_column(String(16), index=True)  # one of FINANCINGS
+    status: Mapped[int | None] = mapped_column(Integer, index=True)  # one of STATUSES; null before submission
+    is_exempted_from_payment: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    submitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+
+    study_program: Mapped[StudyProgram] = relationship(lazy="joined")
+    user: Mapped[User] = relationship(lazy="select")
+    messages: Mapped[list[ApplicationMessage]] = relationship(
+        back_populates="application", lazy="selectin", cascade="all, delete-orphan",
+        order_by="ApplicationMessage.id",
+    )
+
+    @property
+    def is_active(self) -> bool:
+        return self.status != STATUS_ARCHIVED
+
+    @property
+    def is_submitted(self) -> bool:
+        return self.submitted_at is not None
+
+
+class ApplicationMessage(db.Model):
+    """A message staff send to the applicant about this application (spec §3 application_messages)."""
+
+    __tablename__ = "application_messages"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"), index=True)
+    author_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    content: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    application: Mapped[Application] = relationship(back_populates="messages")
+
+
+class ApplicationSnapshot(db.Model):
+    """The answers of one form key as they were when the questionnaire was submitted (read-only history)."""
+
+    __tablename__ = "application_snapshots"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"), index=True)
+    user_data_id: Mapped[int | None] = mapped_column(ForeignKey("user_data.id", ondelete="SET NULL"))
+    type: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict] = mapped_column(JSON, default=dict)
+    reason: Mapped[str] = mapped_column(String(32), default="submission")
+    taken_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+# spec §3 User.applications_count: one correlated count, loaded with the user (keeps /users/self at one query).
+User.applications_count = column_property(
+    select(func.count(Application.id)).where(Application.user_id == User.id).correlate_except(Application)
+    .scalar_subquery()
+)

@@ -1,0 +1,1 @@
+"""Static reference vocabularies (sources: docs/decisions/0010-reference-vocabulary.md)."""

@@ -1,0 +1,461 @@
+"""Questionnaire answers: partial saves, uploads and submission (spec §2 Questionnaire, §5, DESIGN §7).
+
+One save request carries one or more forms (form key → field map and files). The order of work:
+  1. who writes: the applicant on their own application, or an admin of the applicant's population on the
+     applicant's behalf (from_admin + admin_selected_user_id); anyone else: 404;
+  2. may it be written: archived applications and submitted questionnaires are read-only for the applicant;
+  3. uploads are read and checked (type by content, size, name) — nothing is stored if one fails;
+  4. answers are merged over what is saved (absent keys are kept), trimmed and normalised by the rule engine,
+     validated in save mode — nothing is stored if one fails;
+  5. files are written (atomic), then the rows; one commit;
+  6. with is_submit: every step is validated in submit mode; on success the application is submitted,
+     a snapshot of every answer is kept and the foreign status becomes applied (0).
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+
+from sqlalchemy.exc import IntegrityError
+from werkzeug.datastructures import FileStorage
+
+from .. import forms
+from ..daos import applications as dao
+from ..errors import ApiError, LocalizedMessage
+from ..extensions import db
+from ..i18n import current_language
+from ..models import Application, ApplicationSnapshot, AuditLog, User, UserData
+from ..models.application import (
+    STATUS_APPLIED,
+    STEP_DOCUMENTS_UPLOADED,
+    STEP_FORM_FILLED,
+    STEP_PAYMENT_MADE,
+)
+from ..models.base import utcnow
+from ..models.file import FILE_KIND_DOCUMENT, FILE_KIND_IMAGE
+from . import applications as applications_service
+from . import files as files_service
+from .applications import STEP_TYPE_DOCUMENTS, STEP_TYPE_FILL, STEP_TYPE_STEPPER, VARIANT_HOME
+
+MAIN_INFO_ALIAS = "main_info"
+MAX_GROUP_ROWS = 50
+_PATH = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,99}(\.[A-Za-z0-9_]{1,64}\.[A-Za-z][A-Za-z0-9_]{0,99})?$")
+
+
+@dataclass
+class FormPayload:
+    form_key: str
+    data: dict | None = None
+    files: dict[str, list[FileStorage]] = field(default_factory=dict)
+
+
+@dataclass
+class SaveResult:
+    application: Application
+    items: list[UserData]
+    submitted: bool
+    message_key: str
+
+
+# --------------------------------------------------------------------------------------------------- who
+
+def resolve_target(actor: User, application_id: int | None, *, from_admin: bool,
+                   admin_selected_user_id: int | None) -> tuple[Application, bool]:
+    """(application, written by an admin). Object-level checks answer 404 for anything not the caller's."""
+    if from_admin:
+        if not actor.is_admin:
+            raise ApiError(404, "applications.not_found")
+        owner = dao.get_user(admin_selected_user_id) if admin_selected_user_id else None
+        if owner is None or not applications_service.is_admin_of(actor, owner):
+            raise ApiError(404, "applications.not_found")
+        application = dao.get_application(application_id) if application_id else dao.latest_active_application(
+            owner.id)
+        if application is None or application.user_id != owner.id:
+            raise ApiError(404, "applications.not_found")
+        return application, True
+    if application_id is None:
+        application = dao.latest_active_application(actor.id)
+        if application is None:
+            raise ApiError(404, "applications.not_found")
+        return application, False
+    return applications_service.get_owned(actor, application_id), False
+
+
+def step_types(application: Application, ctx: dict) -> dict[str, str]:
+    """form key → 'fill' | 'documents' | 'stepper' for every step this application may write."""
+    variant = applications_service.variant_for(application.user)
+    out = {}
+    for key in forms.steps_for(variant, ctx):
+        out[key] = applications_service.step_type_of(forms.get_step(key))
+    if variant == VARIANT_HOME:
+        for key in forms.steps_for("stepper", ctx):
+            out.setdefault(key, STEP_TYPE_STEPPER)
+    return out
+
+
+def _check_writable(application: Application, step_type: str, as_admin: bool) -> None:
+    if as_admin:
+        return
+    if not application.is_active:
+        raise ApiError(409, "applications.archived")
+    if step_type == STEP_TYPE_FILL and application.is_submitted:
+        raise ApiError(409, "applications.submitted_read_only")
+    if step_type == STEP_TYPE_DOCUMENTS and application.current_step >= STEP_DOCUMENTS_UPLOADED:
+        raise ApiError(409, "applications.submitted_read_only")
+
+
+# ---------------------------------------------------------------------------------------------- messages
+
+def _label(key) -> str:
+    if not key:
+        return ""
+    try:
+        return forms.label(key, current_language())
+    except (OSError, ValueError):
+        return str(key)
+
+
+def localized(err: dict) -> LocalizedMessage:
+    params = {k: v for k, v in (err.get("params") or {}).items()}
+    params["label"] = _label(err.get("label"))
+    labels = err.get("labels") or []
+    if labels:
+        params["label"] = _label(labels[0])
+        params["other_label"] = _label(labels[1]) if len(labels) > 1 else ""
+    params.setdefault("other_label", "")
+    params.setdefault("field", err.get("field", ""))
+    return LocalizedMessage(err["key"], **params)
+
+
+def validation_error(errors: list[tuple[str, dict]], status: int = 400) -> ApiError:
+    """ApiError with {"<formKey>.<field path>": [localized text]} and the first error's key as message_key."""
+    messages: dict[str, list] = {}
+    for form_key, err in errors:
+        messages.setdefault(f"{form_key}.{err['field']}", []).append(localized(err))
+    first = localized(errors[0][1])
+    return ApiError(status, str(first), errors=messages, **first.params)
+
+
+# ------------------------------------------------------------------------------------------- data helpers
+
+def _file_fields(definition: dict) -> dict[str, dict]:
+    """Field key (top level, or 'group.*.sub') → definition, for every file or image field."""
+    out = {}
+    for f in definition.get("fields", []):
+        if f["type"] in ("file", "image"):
+            out[f["key"]] = f
+        for sub in f.get("fields", []) or []:
+            if sub["type"] in ("file", "image"):
+                out[f"{f['key']}.*.{sub['key']}"] = sub
+    return out
+
+
+def _field_for_path(file_fields: dict[str, dict], path: str) -> dict | None:
+    parts = path.split(".")
+    if len(parts) == 1:
+        return file_fields.get(path)
+    if len(parts) == 3:
+        return file_fields.get(f"{parts[0]}.*.{parts[2]}")
+    return None
+
+
+def _set_path(definition: dict, data: dict, path: str, value) -> bool:
+    parts = path.split(".")
+    if len(parts) == 1:
+        data[path] = value
+        return True
+    group_key, segment, sub_key = parts
+    group = next((f for f in definition.get("fields", []) if f["key"] == group_key), None)
+    if group is None:
+        return False
+    if group["type"] == "group":
+        if not segment.isdigit() or int(segment) >= MAX_GROUP_ROWS:
+            return False
+        rows = data.get(group_key)
+        if not isinstance(rows, list):
+            rows = []
+            data[group_key] = rows
+        while len(rows) <= int(segment):
+            rows.append({})
+        if not isinstance(rows[int(segment)], dict):
+            rows[int(segment)] = {}
+        rows[int(segment)][sub_key] = value
+        return True
+    container = data.get(group_key)
+    if not isinstance(container, dict):
+        container = {}
+        data[group_key] = container
+    row = container.get(segment)
+    if not isinstance(row, dict):
+        row = {}
+        container[segment] = row
+    row[sub_key] = value
+    return True
+
+
+def _file_values(definition: dict, data: dict):
+    """(path, field, value, setter) of every file field present in data."""
+    file_fields = _file_fields(definition)
+    for key, value in list(data.items()):
+        f = file_fields.get(key)
+        if f is not None:
+            yield key, f, value, (lambda v, d=data, k=key: d.__setitem__(k, v))
+        if isinstance(value, list):
+            rows = enumerate(value)
+        elif isinstance(value, dict):
+            rows = value.items()
+        else:
+            continue
+        for segment, row in rows:
+            if not isinstance(row, dict):
+                continue
+            for sub_key, sub_value in list(row.items()):
+                f = file_fields.get(f"{key}.*.{sub_key}")
+                if f is not None:
+                    yield (f"{key}.{segment}.{sub_key}", f, sub_value,
+                           (lambda v, r=row, k=sub_key: r.__setitem__(k, v)))
+
+
+def _ref_ids(value) -> list:
+    values = value if isinstance(value, list) else [value]
+    out = []
+    for ref in values:
+        if isinstance(ref, dict):
+            out.append(ref.get("id"))
+        else:
+            out.append(ref)
+    return out
+
+
+def _canonical_refs(form_key: str, definition: dict, data: dict, application: Application,
+                    known: dict) -> list[tuple[str, dict]]:
+    """Replaces file references sent back by the client with the server's own metadata; unknown ids or files of
+    someone else are errors (a client cannot attach another applicant's file)."""
+    errors = []
+    for path, f, value, setter in _file_values(definition, data):
+        if forms.is_empty(value):
+            continue
+        refs = []
+        for file_id in _ref_ids(value):
+            row = known.get(file_id) if isinstance(file_id, str) else None
+            if row is None or row.owner_id != application.user_id:
+                errors.append((form_key, {"field": path, "key": "files.not_found", "label": f.get("label")}))
+                refs = None
+                break
+            refs.append({"id": row.id, "name": row.original_name, "content_type": row.content_type,
+                         "size": row.size, "url": f"/api/v1/files/{row.id}"})
+        if refs is not None:
+            setter(refs if f.get("multiple") else refs[0])
+    return errors
+
+
+def _changed_fields(before: dict, after: dict) -> dict:
+    changed = {}
+    for key in sorted(set(before) | set(after)):
+        if before.get(key) != after.get(key):
+            changed[key] = {"from": before.get(key), "to": after.get(key)}
+    return changed
+
+
+# ------------------------------------------------------------------------------------------------- saving
+
+def save(actor: User, application_id: int | None, payloads: list[FormPayload], *, is_submit: bool = False,
+         from_admin: bool = False, admin_selected_user_id: int | None = None) -> SaveResult:
+    application, as_admin = resolve_target(actor, application_id, from_admin=from_admin,
+                                           admin_selected_user_id=admin_selected_user_id)
+    items = {item.type: item for item in dao.user_data_of(application.id)}
+    answers = {key: copy.deepcopy(item.data or {}) for key, item in items.items()}
+    variant, ctx, _ = applications_service.questionnaire_context(application, answers)
+    types = step_types(application, ctx)
+    main_info = "fillStepMainInfoLocal" if variant == VARIANT_HOME else "fillStepMainInfo"
+    for payload in payloads:
+        if payload.form_key == MAIN_INFO_ALIAS:
+            payload.form_key = main_info
+
+    # 1. the form keys and whether they may be written now
+    unknown = [(p.form_key, {"field": "_form", "key": "applications.unknown_form", "label": None})
+               for p in payloads if p.form_key not in types]
+    if unknown:
+        raise validation_error(unknown)
+    for payload in payloads:
+        _check_writable(application, types[payload.form_key], as_admin)
+    if is_submit:
+        _check_submittable(application, as_admin)
+
+    # 2. uploads: every check before anything is stored
+    checked: list[files_service.CheckedUpload] = []
+    upload_errors: list[tuple[str, dict]] = []
+    status = 400
+    for payload in payloads:
+        definition = forms.resolve_step(payload.form_key, ctx)
+        file_fields = _file_fields(definition)
+        for path, uploads in payload.files.items():
+            f = _field_for_path(file_fields, path) if _PATH.match(path) else None
+            if f is None:
+                upload_errors.append((payload.form_key, {"field": path, "key": "files.unknown_field", "label": None}))
+                continue
+            if len(uploads) > 1 and not f.get("multiple"):
+                upload_errors.append((payload.form_key, {"field": path, "key": "files.one_only",
+                                                         "label": f.get("label")}))
+                continue
+            kind = FILE_KIND_IMAGE if f["type"] == "image" else FILE_KIND_DOCUMENT
+            for upload in uploads:
+                result, error, error_status = files_service.check_upload(upload, kind)
+                if error is not None:
+                    upload_errors.append((payload.form_key, {"field": path, "key": str(error),
+                                                             "label": f.get("label"), "params": error.params}))
+                    status = max(status, error_status)
+                    break
+                result.form_key, result.field, result.id = payload.form_key, path, files_service.new_file_id()
+                checked.append(result)
+    if upload_errors:
+        raise validation_error(upload_errors, status=413 if status == 413 else 400)
+
+    # 3. merge, normalise and validate the answers (save mode)
+    referenced = set()
+    for payload in payloads:
+        if payload.data:
+            definition = forms.resolve_step(payload.form_key, ctx)
+            for _, _, value, _ in _file_values(definition, payload.data):
+                if not forms.is_empty(value):
+                    referenced.update(i for i in _ref_ids(value) if isinstance(i, str))
+    known_files = dao.files_by_ids(referenced)
+
+    errors: list[tuple[str, dict]] = []
+    prepared: dict[str, dict] = {}
+    for payload in payloads:
+        key = payload.form_key
+        definition = forms.resolve_step(key, ctx)
+        incoming = forms.trim(copy.deepcopy(payload.data or {}))
+        errors += _canonical_refs(key, definition, incoming, application, known_files)
+        merged = {**answers.get(key, {}), **incoming}
+        for upload in (u for u in checked if u.form_key == key):
+            f = _field_for_path(_file_fields(definition), upload.field)
+            ref = upload.reference()
+            if f.get("multiple") and "." not in upload.field:
+                current = merged.get(upload.field)
+                merged[upload.field] = (current if isinstance(current, list) else []) + [ref]
+            elif f.get("multiple") or not _set_path(definition, merged, upload.field, ref):
+                errors.append((key, {"field": upload.field, "key": "files.unknown_field", "label": None}))
+        data = forms.prepare(key, merged, ctx)
+        touched = set(incoming) | {u.field.split(".")[0] for u in checked if u.form_key == key}
+        for err in forms.validate_step(key, data, ctx, mode="save"):
+            if err["field"].split(".")[0] in touched:
+                errors.append((key, err))
+        prepared[key] = data
+        ctx["answers"][key] = data
+    if errors:
+        raise validation_error(errors)
+
+    # 4. files, then rows; one commit
+    now = utcnow()
+    written = files_service.write_all(checked, owner_id=application.user_id, uploaded_by_id=actor.id,
+                                      application_id=application.id, session=db.session)
+    try:
+        changes = {}
+        for key, data in prepared.items():
+            item = items.get(key)
+            if item is None:
+                item = UserData(user_id=application.user_id, application_id=application.id,
+                                term_id=application.term_id, type=key, data=data, created_at=now,
+                                updated_at=now, updated_by_id=actor.id)
+                db.session.add(item)
+                items[key] = item
+                changes[key] = _changed_fields({}, data)
+            else:
+                changes[key] = _changed_fields(item.data or {}, data)
+                item.data = data
+                item.updated_at = now
+                item.updated_by_id = actor.id
+        if as_admin:
+            db.session.add(AuditLog(
+                actor_id=actor.id, action="user_data.admin_update", target_type="application",
+                target_id=str(application.id), created_at=now,
+                details={"user_id": application.user_id, "changes": changes,
+                         "files": [u.id for u in checked], "after_submission": application.is_submitted},
+            ))
+        application.updated_at = now
+        db.session.flush()
+
+        submitted = False
+        message_key = "common.success"
+        if is_submit:
+            submit_errors = validate_all(application, ctx, STEP_TYPE_FILL)
+            if submit_errors:
+                db.session.commit()  # the answers of this request are valid and kept (never lose a saved answer)
+                raise validation_error(submit_errors)
+            if not application.is_submitted:
+                _submit(application, actor, list(items.values()), now)
+                submitted = True
+                message_key = "questionnary_submitted"
+        db.session.commit()
+    except ApiError:
+        raise
+    except IntegrityError:
+        # A concurrent save of the same form created the row first: nothing of this request is kept; retry.
+        db.session.rollback()
+        files_service.discard(written)
+        raise ApiError(409, "errors.conflict") from None
+    except Exception:
+        db.session.rollback()
+        files_service.discard(written)
+        raise
+    return SaveResult(application=application, items=sorted(items.values(), key=lambda i: i.id),
+                      submitted=submitted, message_key=message_key)
+
+
+def _check_submittable(application: Application, as_admin: bool) -> None:
+    if not as_admin:
+        if not application.is_active:
+            raise ApiError(409, "applications.archived")
+        if application.is_submitted:
+            raise ApiError(409, "applications.already_submitted")
+        if not applications_service.is_window_open(application):
+            raise ApiError(422, "applications.submission_unavailable")
+    if applications_service.variant_for(application.user) == VARIANT_HOME \
+            and application.current_step < STEP_PAYMENT_MADE:
+        raise ApiError(422, "applications.step_not_reached")
+
+
+def validate_all(application: Application, ctx: dict, step_type: str = STEP_TYPE_FILL) -> list[tuple[str, dict]]:
+    """Submit-mode errors of every step of this type, in step order (ctx['answers'] holds the saved answers)."""
+    errors = []
+    for key, kind in step_types(application, ctx).items():
+        if kind != step_type:
+            continue
+        data = ctx["answers"].get(key, {})
+        errors += [(key, err) for err in forms.validate_step(key, data, ctx, mode="submit")]
+    return errors
+
+
+def _submit(application: Application, actor: User, items: list[UserData], now) -> None:
+    application.submitted_at = now
+    application.current_step = max(application.current_step, STEP_FORM_FILLED)
+    if applications_service.variant_for(application.user) != VARIANT_HOME:
+        application.status = STATUS_APPLIED
+    for item in items:
+        db.session.add(ApplicationSnapshot(application_id=application.id, user_data_id=item.id, type=item.type,
+                                           data=copy.deepcopy(item.data), reason="submission",
+                                           taken_by_id=actor.id, created_at=now))
+
+
+# ------------------------------------------------------------------------------------------------ reading
+
+def fill_items(actor: User, application_id: int, user_id: int | None = None,
+               foreign: bool | None = None) -> list[dict]:
+    """The saved answers of an application, for its applicant or an admin of the applicant's population.
+    A constant number of queries: the application (with its program and messages), its owner, its items."""
+    application = applications_service.get_readable(actor, application_id)
+    if user_id is not None and application.user_id != user_id:
+        raise ApiError(404, "applications.not_found")
+    if foreign is not None and actor.id != application.user_id:
+        population = applications_service.population_of(application.user)
+        if (population == applications_service.POPULATION_FOREIGN) != bool(foreign):
+            raise ApiError(404, "applications.not_found")
+    out = []
+    for item in dao.user_data_of(application.id):
+        out.append({"id": item.id, "type": item.type, "data": files_service.with_signed_urls(item.data or {}),
+                    "application_id": item.application_id, "term_id": item.term_id, "user_id": item.user_id,
+                    "created_at": item.created_at, "updated_at": item.updated_at})
+    return out
