@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
 import { setNavigator } from './navigation';
 import PageLoader from './PageLoader';
+import { adminRoutes } from './admin/adminRoutes';
 
 // One chunk per route (React.lazy).
 const AuthPage = lazy(() => import(/* webpackChunkName: "auth" */ '../features/auth/AuthPage'));
@@ -11,6 +12,10 @@ const MainLayout = lazy(() => import(/* webpackChunkName: "layout" */ '../featur
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const LocalSelectPathPage = lazy(() =>
   import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
+);
+const ApplyPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
+const MyApplicationsPage = lazy(() =>
+  import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
 );
 
 /** Gives non-React code (401 handling) access to the router's navigate(). */
@@ -55,7 +60,32 @@ export default function AppRoutes() {
                 </RequireApplicant>
               }
             />
+            <Route
+              path="apply"
+              element={
+                <RequireApplicant>
+                  <ApplyPage />
+                </RequireApplicant>
+              }
+            />
+            <Route
+              path="apply/:applicationId"
+              element={
+                <RequireApplicant>
+                  <ApplyPage />
+                </RequireApplicant>
+              }
+            />
+            <Route
+              path="my-applications"
+              element={
+                <RequireApplicant>
+                  <MyApplicationsPage />
+                </RequireApplicant>
+              }
+            />
           </Route>
+          {adminRoutes()}
           {/* Routes of later issues (/apply, /admin, ...) are not defined yet: go home. */}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

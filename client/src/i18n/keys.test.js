@@ -1,12 +1,12 @@
-/* The three catalogues have identical key sets, and every literal key used in the code exists in all of them. */
+/* The three catalogues have identical key sets, and every literal key used in the code exists in all of them.
+ *
+ * A catalogue is the main file (i18n/<lng>.json) plus every i18n/<part>/<lng>.json (resources/, questionnaire/,
+ * ...), merged into the default namespace by i18n/index.js. Each part has all three languages with identical
+ * key sets, no two files define the same key, and the running i18n instance holds every key of every file. */
 const fs = require('fs');
 const path = require('path');
 
-const ru = require('./ru.json');
-const kk = require('./kk.json');
-const en = require('./en.json');
-
-const catalogues = { ru, kk, en };
+const LANGS = ['ru', 'kk', 'en'];
 
 function flatten(obj, prefix = '', out = {}) {
   Object.entries(obj).forEach(([key, value]) => {
@@ -17,6 +17,25 @@ function flatten(obj, prefix = '', out = {}) {
   return out;
 }
 
+/** {part: {lng: flat catalogue}}; part '' is the main file. */
+const parts = { '': Object.fromEntries(LANGS.map((lng) => [lng, flatten(require(`./${lng}.json`))])) };
+fs.readdirSync(__dirname, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .forEach((entry) => {
+    const dir = path.join(__dirname, entry.name);
+    if (!LANGS.some((lng) => fs.existsSync(path.join(dir, `${lng}.json`)))) return;
+    parts[entry.name] = Object.fromEntries(
+      LANGS.map((lng) => {
+        const file = path.join(dir, `${lng}.json`);
+        return [lng, fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, 'utf8'))) : null];
+      }),
+    );
+  });
+
+const catalogues = Object.fromEntries(
+  LANGS.map((lng) => [lng, Object.assign({}, ...Object.values(parts).map((byLng) => byLng[lng] || {}))]),
+);
+
 function sourceFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -25,7 +44,52 @@ function sourceFiles(dir) {
   });
 }
 
-const flat = Object.fromEntries(Object.entries(catalogues).map(([lng, c]) => [lng, flatten(c)]));
+const flat = catalogues;
+
+describe('i18n catalogue files', () => {
+  test.each(Object.keys(parts).map((part) => [part || '(main)', part]))(
+    '%s exists in ru, kk and en with identical key sets',
+    (_name, part) => {
+      LANGS.forEach((lng) => expect(parts[part][lng]).not.toBeNull());
+      const ruKeys = Object.keys(parts[part].ru).sort();
+      expect(Object.keys(parts[part].kk).sort()).toEqual(ruKeys);
+      expect(Object.keys(parts[part].en).sort()).toEqual(ruKeys);
+    },
+  );
+
+  test('no key (or subtree) is defined by two files', () => {
+    const owner = new Map();
+    const clashes = [];
+    Object.entries(parts).forEach(([part, byLng]) => {
+      Object.keys(byLng.ru || {}).forEach((key) => {
+        const segments = key.split('.');
+        // a key clashes with the same key, or with a leaf at one of its prefixes, in another file
+        for (let i = 1; i <= segments.length; i += 1) {
+          const prefix = segments.slice(0, i).join('.');
+          const other = owner.get(prefix);
+          if (other !== undefined && other.part !== part && (other.leaf || i === segments.length)) {
+            clashes.push(`${prefix}: ${other.part || '(main)'} / ${part || '(main)'}`);
+          }
+        }
+        owner.set(key, { part, leaf: true });
+      });
+    });
+    expect(clashes).toEqual([]);
+  });
+
+  test('i18n/index.js merges every file into the default namespace', () => {
+    const i18n = require('./index').default;
+    const missing = [];
+    Object.entries(parts).forEach(([part, byLng]) => {
+      LANGS.forEach((lng) => {
+        Object.entries(byLng[lng] || {}).forEach(([key, value]) => {
+          if (i18n.getResource(lng, 'translation', key) !== value) missing.push(`${part || '(main)'}:${lng}:${key}`);
+        });
+      });
+    });
+    expect(missing).toEqual([]);
+  });
+});
 
 describe('i18n catalogues', () => {
   test.each(['kk', 'en'])('%s has exactly the keys of ru', (lng) => {
@@ -81,6 +145,9 @@ describe('i18n catalogues', () => {
       'language.names.kk',
       'language.names.en',
       'messages.forgot-password-passwords-not-equal',
+      // admin menu items (app/admin/menu.js) and the label/plural of every model of the generic API
+      ...require('../app/admin/menu').ADMIN_MENU.map((item) => item.labelKey),
+      ...require('../api/generated').MODELS.flatMap((m) => [`resources.${m}.name`, `resources.${m}.plural`]),
     ];
     dynamic.forEach((key) => Object.keys(flat).forEach((lng) => expect(typeof flat[lng][key]).toBe('string')));
   });

@@ -1,0 +1,112 @@
+/* Shape of the generated per-model slices (src/api/generated, written by scripts/generate_client_api.py). */
+import { makeStore } from '../app/store';
+import { baseApi } from './baseApi';
+import { MODELS, endpointsFor, universalEndpoints } from './generated';
+import * as roomType from './generated/RoomType';
+import * as hall from './generated/Hall';
+import { mockFetch } from '../testUtils';
+
+const ACTIONS = ['all', 'find', 'findPaginate', 'create', 'createList', 'update', 'delete'];
+const PATHS = {
+  all: 'all',
+  find: 'find',
+  findPaginate: 'find-paginate',
+  create: 'create',
+  createList: 'create-list',
+  update: 'update',
+  delete: 'delete',
+};
+
+const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
+const upperFirst = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+describe('generated client API', () => {
+  test('every model of the spec has a slice', () => {
+    ['RoomType', 'Hall', 'Building', 'Floor', 'Section', 'SectionRoom', 'Gender', 'StudyProgram', 'Citizenship',
+      'SelectOption', 'Kato', 'EducationalInstitution'].forEach((model) => expect(MODELS).toContain(model));
+    expect(Object.keys(universalEndpoints).sort()).toEqual([...MODELS].sort());
+    expect(() => endpointsFor('NoSuchModel')).toThrow(/Unknown model/);
+  });
+
+  test.each(['RoomType', 'Hall', 'SectionRoom', 'Kato'])('%s: seven endpoints injected into the one baseApi', (model) => {
+    const endpoints = endpointsFor(model);
+    expect(Object.keys(endpoints).sort()).toEqual([...ACTIONS].sort());
+    ACTIONS.forEach((action) => {
+      const name = `${lowerFirst(model)}${upperFirst(action)}`;
+      expect(baseApi.endpoints[name]).toBe(endpoints[action]);
+      const isQuery = ['all', 'find', 'findPaginate'].includes(action);
+      expect(typeof endpoints[action][isQuery ? 'useQuery' : 'useMutation']).toBe('function');
+      expect(typeof endpoints[action].initiate).toBe('function');
+    });
+  });
+
+  test('requests go to /api/v1/universal/<Model>/<action> with the spec bodies', async () => {
+    const fetchMock = mockFetch(() => ({ body: { list: [], total: 0, success: true } }));
+    const store = makeStore();
+    const body = { filters: { name: { ilike: 'A' } }, params: { order: ['-name'] }, paginate: { page: 2, size: 10 } };
+    await store.dispatch(hall.hallEndpoints.all.initiate());
+    await store.dispatch(hall.hallEndpoints.findPaginate.initiate(body));
+    await store.dispatch(hall.hallEndpoints.update.initiate({ update: { name: 'B' }, filters: { id: 3 } }));
+    const calls = fetchMock.mock.calls.map(([request]) => request);
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].url).toMatch(/\/api\/v1\/universal\/Hall\/all$/);
+    expect(calls[1].method).toBe('POST');
+    expect(calls[1].url).toMatch(/\/api\/v1\/universal\/Hall\/find-paginate$/);
+    expect(JSON.parse(await calls[1].text())).toEqual(body);
+    expect(calls[2].url).toMatch(/\/api\/v1\/universal\/Hall\/update$/);
+    for (const action of ['create', 'createList', 'delete']) {
+      await store.dispatch(hall.hallEndpoints[action].initiate({ create: [], filters: { id: 1 } }));
+    }
+    // (each write also refetches the two subscribed lists: they are invalidated)
+    const writes = fetchMock.mock.calls
+      .slice(3)
+      .map(([request]) => request)
+      .filter((r) => !/\/(all|find-paginate)$/.test(r.url));
+    expect(writes.map((r) => r.url.replace(/^.*\/universal\//, ''))).toEqual(
+      ['create', 'createList', 'delete'].map((action) => `Hall/${PATHS[action]}`),
+    );
+    writes.forEach((r) => expect(r.method).toBe('POST'));
+  });
+
+  test('tags: a list tag and per-row tags; writes invalidate the row, the list and related lists', () => {
+    expect(roomType.MODEL).toBe('RoomType');
+    expect(roomType.RELATED_MODELS).toContain('SectionRoom');
+    expect(roomType.provideList({ list: [{ id: 1 }, { id: 2 }], total: 2 })).toEqual([
+      { type: 'RoomType', id: 1 },
+      { type: 'RoomType', id: 2 },
+      { type: 'RoomType', id: 'LIST' },
+    ]);
+    expect(roomType.provideList(undefined)).toEqual([{ type: 'RoomType', id: 'LIST' }]);
+    expect(roomType.invalidateRow(null, null, { update: {}, filters: { id: 7 } })).toEqual([
+      { type: 'RoomType', id: 7 },
+      { type: 'RoomType', id: 'LIST' },
+      { type: 'SectionRoom', id: 'LIST' },
+    ]);
+    expect(roomType.invalidateCreated()).toEqual([
+      { type: 'RoomType', id: 'LIST' },
+      { type: 'SectionRoom', id: 'LIST' },
+    ]);
+  });
+
+  test('an edit refreshes the cached list', async () => {
+    let version = 0;
+    const fetchMock = mockFetch((url) => {
+      if (url.endsWith('/find-paginate')) return { body: { list: [{ id: 1, name: `Hall v${version}` }], total: 1 } };
+      if (url.endsWith('/update')) {
+        version += 1;
+        return { body: { success: true, item: { id: 1, name: `Hall v${version}` } } };
+      }
+      return { status: 404, body: {} };
+    });
+    const store = makeStore();
+    const sub = store.dispatch(hall.hallEndpoints.findPaginate.initiate({ paginate: { page: 1, size: 20 } }));
+    await sub;
+    await store.dispatch(hall.hallEndpoints.update.initiate({ update: { name: 'x' }, filters: { id: 1 } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const listCalls = fetchMock.mock.calls.filter(([r]) => r.url.endsWith('/find-paginate'));
+    expect(listCalls.length).toBe(2);
+    const state = hall.hallEndpoints.findPaginate.select({ paginate: { page: 1, size: 20 } })(store.getState());
+    expect(state.data.list[0].name).toBe('Hall v1');
+    sub.unsubscribe();
+  });
+});

@@ -1,0 +1,153 @@
+import { Suspense, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, NavLink, Link as RouterLink, Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import LanguagePicker from '../../components/LanguagePicker';
+import LogoutButton from '../../components/LogoutButton';
+import PageLoader from '../PageLoader';
+import { selectUser } from '../sessionSlice';
+import { AdminShellContext } from './AdminBase';
+import { menuItemsFor } from './menu';
+
+const DRAWER_WIDTH = 248;
+
+function MenuContent({ shell, items, onNavigate, mobile = false }) {
+  const { t } = useTranslation();
+  const prefix = mobile ? 'admin-mobile' : 'admin';
+  return (
+    <Box
+      component="nav"
+      aria-label={t('admin_shell.menu')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', p: 1.5 }}
+      data-testid={`${prefix}-menu`}
+    >
+      <List disablePadding>
+        {items.map((item) => (
+          <ListItem key={item.key} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={`${shell.base}/${item.path}`}
+              onClick={onNavigate}
+              sx={{ borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              data-testid={`${prefix}-menu-${item.key}`}
+            >
+              <ListItemText primary={t(item.labelKey)} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+      <Divider sx={{ my: 1.5 }} />
+      <List disablePadding>
+        <ListItem disablePadding>
+          <ListItemButton component={RouterLink} to="/" onClick={onNavigate} sx={{ borderRadius: 1 }} data-testid={`${prefix}-home-link`}>
+            <ListItemText primary={t('admin_shell.to_site')} />
+          </ListItemButton>
+        </ListItem>
+      </List>
+      <Box sx={{ mt: 'auto', pt: 2 }}>
+        <LogoutButton fullWidth testId={`${prefix}-logout`} />
+      </Box>
+    </Box>
+  );
+}
+
+/** Staff shell (spec §2): a top bar and a left menu with the items the user's roles allow, plus logout. */
+export default function AdminLayout({ shell }) {
+  const { t } = useTranslation();
+  const user = useSelector(selectUser);
+  const [open, setOpen] = useState(false);
+  const items = menuItemsFor(user, shell.key);
+  const email = (user && user.email) || '';
+
+  return (
+    <AdminShellContext.Provider value={shell}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }} data-testid={`admin-shell-${shell.key}`}>
+        <AppBar
+          position="fixed"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+        >
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton
+              edge="start"
+              aria-label={t('header.open_menu')}
+              aria-expanded={open ? 'true' : 'false'}
+              onClick={() => setOpen(true)}
+              sx={{ display: { md: 'none' } }}
+              data-testid="admin-menu-button"
+            >
+              <MenuIcon />
+            </IconButton>
+            <Typography
+              component={RouterLink}
+              to="/"
+              variant="h6"
+              color="primary"
+              sx={{ fontWeight: 700, textDecoration: 'none' }}
+              data-testid="app-name"
+            >
+              {t('app.name')}
+            </Typography>
+            <Typography variant="subtitle1" color="text.secondary" sx={{ mr: 'auto', display: { xs: 'none', sm: 'block' } }}>
+              {t('admin_shell.title')}
+            </Typography>
+            <LanguagePicker />
+            {email && (
+              <Chip label={email} variant="outlined" sx={{ display: { xs: 'none', md: 'flex' } }} data-testid="user-chip" />
+            )}
+          </Toolbar>
+        </AppBar>
+
+        <Drawer
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          <MenuContent shell={shell} items={items} onNavigate={() => setOpen(false)} mobile />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          <MenuContent shell={shell} items={items} />
+        </Drawer>
+
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+          <Toolbar />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet context={{ shell, items }} />
+          </Suspense>
+        </Box>
+      </Box>
+    </AdminShellContext.Provider>
+  );
+}
+
+/** /admin and /admin/kz themselves: the first menu item the user may open (or home when there is none). */
+export function AdminIndex({ shell }) {
+  const user = useSelector(selectUser);
+  const items = menuItemsFor(user, shell.key);
+  return <Navigate to={items.length ? `${shell.base}/${items[0].path}` : '/'} replace />;
+}

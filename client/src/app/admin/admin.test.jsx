@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import i18n from '../../i18n';
+import { setUser } from '../userStore';
+import { renderWithProviders, mockFetch } from '../../testUtils';
+import { ADMIN_MENU, menuItemsFor } from './menu';
+import RequireSegment from './RequireSegment';
+
+const admin = (role) => ({ id: 1, email: 'a@u.kz', token: 'tk', is_verified: true, citizenship_id: 3, roles: [{ name: role }] });
+
+describe('admin menu (spec §6: items by role)', () => {
+  test('only the items whose access list holds one of the roles', () => {
+    const menu = [
+      ...ADMIN_MENU,
+      { key: 'users', path: 'users', labelKey: 'x', roles: ['Админ'], shells: ['foreign'] },
+      { key: 'kz_users', path: 'users', labelKey: 'x', roles: ['Админ (граждане КЗ)'], shells: ['kz'] },
+    ];
+    expect(menuItemsFor(admin('Админ'), 'foreign', menu).map((i) => i.key)).toEqual(['dormitory', 'room_types', 'users']);
+    expect(menuItemsFor(admin('Админ (граждане КЗ)'), 'kz', menu).map((i) => i.key)).toEqual([
+      'dormitory',
+      'room_types',
+      'kz_users',
+    ]);
+    expect(menuItemsFor({ roles: [] }, 'foreign', menu)).toEqual([]);
+    expect(menuItemsFor(null, 'kz', menu)).toEqual([]);
+  });
+});
+
+describe('<RequireSegment>', () => {
+  beforeEach(() => i18n.changeLanguage('ru'));
+  const extraRoutes = [<Route key="home" path="/" element={<h1>home</h1>} />];
+
+  test('renders the shell once GET /users/check?segment=FOREIGN succeeds', async () => {
+    setUser(admin('Админ'));
+    const fetchMock = mockFetch((url) => (url.includes('/users/check') ? { body: { success: true } } : { body: {} }));
+    renderWithProviders(
+      <RequireSegment segment="FOREIGN">
+        <h1>shell</h1>
+      </RequireSegment>,
+      { route: '/admin', path: '/admin' },
+    );
+    expect(await screen.findByRole('heading', { name: 'shell' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0][0].url).toMatch(/\/api\/v1\/users\/check\?segment=FOREIGN$/);
+  });
+
+  test('a refusal redirects to / without showing the shell', async () => {
+    setUser({ ...admin('Админ'), roles: [] });
+    mockFetch(() => ({ status: 403, body: { success: false, message: 'Доступ запрещён', message_key: 'errors.forbidden', errors: {} } }));
+    renderWithProviders(
+      <RequireSegment segment="KZ">
+        <h1>shell</h1>
+      </RequireSegment>,
+      { route: '/admin/kz', path: '/admin/kz', extraRoutes },
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByRole('heading', { name: 'shell' })).not.toBeInTheDocument();
+  });
+
+  test('signed out → /auth', async () => {
+    mockFetch(() => ({ body: {} }));
+    renderWithProviders(
+      <RequireSegment segment="FOREIGN">
+        <h1>shell</h1>
+      </RequireSegment>,
+      { route: '/admin', path: '/admin', extraRoutes: [<Route key="auth" path="/auth" element={<h1>auth</h1>} />] },
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'));
+  });
+});

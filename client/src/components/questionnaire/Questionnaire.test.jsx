@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '../../i18n';
+import { mockFetch, renderWithProviders } from '../../testUtils';
+import Questionnaire from './Questionnaire';
+
+const STEP_ONE = {
+  key: 'fillStepMainInfo',
+  title: 'form.fillStepMainInfo.title',
+  fields: [
+    { key: 'last_name', type: 'text', label: 'form.fillStepMainInfo.last_name', required: true },
+    { key: 'has_learning_disabilities', type: 'switch', label: 'form.fillStepImmigration.has_learning_disabilities' },
+    {
+      key: 'learning_disabilities_description', type: 'textarea', required: true,
+      label: 'form.fillStepImmigration.learning_disabilities_description',
+      visible_if: { field: 'has_learning_disabilities', eq: 1 },
+    },
+    { key: 'signer_only', type: 'text', label: 'form.fillStepParents.iin', visible_if: { ctx: 'isKazakhstanCitizen' } },
+    { key: 'start_year', type: 'year', label: 'form.fillStepEducationSimple.start_year', not_after: 'end_year' },
+    { key: 'end_year', type: 'year', label: 'form.fillStepEducationSimple.end_year' },
+  ],
+};
+const STEP_TWO = {
+  key: 'fillStepParents',
+  title: 'form.fillStepParents.title',
+  fields: [{ key: 'note', type: 'text', label: 'form.fillStepParents.workplace' }],
+};
+
+function serve({ submittedAt = null } = {}) {
+  const saved = [];
+  const fetchMock = mockFetch(async (url, request) => {
+    if (url.includes('/users/application/1')) {
+      return { body: { success: true, item: { id: 1, study_program_id: 7, financing: 'paid', submittedAt, citizenship: { name_en: 'Germany' } } } };
+    }
+    if (url.includes('/users/get-study-program-info/7')) {
+      return { body: { success: true, studyProgramInfo: { isRegularBachelors: true, studyProgramId: 7 } } };
+    }
+    if (url.includes('/users/steps')) return { body: { success: true, steps: [STEP_ONE, STEP_TWO], variant: 'foreign' } };
+    if (url.includes('/users/fill-items/1')) return { body: { success: true, fill_items: [] } };
+    if (url.includes('/users/bulk-upsert-user-data')) {
+      const form = request._bodyFormData || (await request.formData()); // whatwg-fetch keeps the FormData
+      saved.push(form);
+      const data = JSON.parse(form.get('form___fillStepMainInfo___data_stringified'));
+      return { body: { success: true, message_key: 'common.success', fill_items: [{ id: 1, type: 'fillStepMainInfo', data }] } };
+    }
+    return { status: 404, body: { success: false } };
+  });
+  return { fetchMock, saved };
+}
+
+const label = (key) => i18n.t(key);
+
+describe('<Questionnaire/> with a definition fixture', () => {
+  beforeEach(() => i18n.changeLanguage('ru'));
+
+  test('skips hidden fields, names the first missing field and a wrong date order, then saves and moves on', async () => {
+    const { saved } = serve();
+    const user = userEvent.setup();
+    renderWithProviders(<Questionnaire applicationId={1} />);
+
+    expect(await screen.findByTestId('questionnaire-step-fillStepMainInfo')).toHaveTextContent(label('form.fillStepMainInfo.title'));
+    // hidden: visible_if on another field and on ctx
+    expect(screen.queryByTestId('field-learning_disabilities_description')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('field-signer_only')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Назад' })).toBeDisabled();
+    expect(screen.queryByTestId('questionnaire-submit')).not.toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByTestId('questionnaire-next')).toBeEnabled());
+    await user.click(screen.getByTestId('questionnaire-next'));
+    expect(await screen.findByTestId('snackbar-error')).toHaveTextContent('Заполните обязательное поле «Фамилия»');
+
+    await user.type(screen.getByTestId('field-last_name'), 'Иванов');
+    await user.click(screen.getByTestId('field-has_learning_disabilities-1'));
+    expect(screen.getByTestId('field-learning_disabilities_description')).toBeVisible();
+    await user.click(screen.getByTestId('questionnaire-next'));
+    await waitFor(() => expect(screen.getByTestId('snackbar-error')).toHaveTextContent(
+      `Заполните обязательное поле «${label('form.fillStepImmigration.learning_disabilities_description')}»`,
+    ));
+    await user.click(screen.getByTestId('field-has_learning_disabilities-2'));
+    expect(screen.queryByTestId('field-learning_disabilities_description')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByTestId('field-start_year'), '2024');
+    await user.selectOptions(screen.getByTestId('field-end_year'), '2020');
+    await user.click(screen.getByTestId('questionnaire-next'));
+    await waitFor(() => expect(screen.getByTestId('snackbar-error')).toHaveTextContent(
+      `Проверьте даты: «${label('form.fillStepEducationSimple.start_year')}» должна быть раньше, чем «${label('form.fillStepEducationSimple.end_year')}»`,
+    ));
+    // the answers typed so far are kept (a partial save), nothing is lost
+    expect(saved.length).toBeGreaterThanOrEqual(1);
+
+    await user.selectOptions(screen.getByTestId('field-end_year'), '2025');
+    await user.click(screen.getByTestId('questionnaire-next'));
+    expect(await screen.findByTestId('questionnaire-step-fillStepParents')).toBeInTheDocument();
+    const last = saved[saved.length - 1];
+    expect(JSON.parse(last.get('form___fillStepMainInfo___data_stringified'))).toEqual({
+      last_name: 'Иванов', has_learning_disabilities: 2, start_year: 2024, end_year: 2025,
+    });
+    expect(last.get('is_submit')).toBe('0');
+    expect(last.get('hidden_application_id')).toBe('1');
+    // last step: Submit instead of Next
+    expect(screen.getByTestId('questionnaire-submit')).toBeInTheDocument();
+    expect(screen.queryByTestId('questionnaire-next')).not.toBeInTheDocument();
+  });
+
+  test('a submitted questionnaire is read-only', async () => {
+    serve({ submittedAt: '2025-07-01T10:00:00Z' });
+    renderWithProviders(<Questionnaire applicationId={1} />);
+    expect(await screen.findByTestId('questionnaire-submitted')).toBeInTheDocument();
+    expect(screen.getByTestId('field-last_name')).toBeDisabled();
+    const group = screen.getByTestId('field-has_learning_disabilities');
+    within(group).getAllByRole('radio').forEach((radio) => expect(radio).toBeDisabled());
+  });
+
+  test('shows the field labels in English', async () => {
+    serve();
+    await i18n.changeLanguage('en');
+    const user = userEvent.setup();
+    renderWithProviders(<Questionnaire applicationId={1} />);
+    expect(await screen.findByTestId('questionnaire-step-fillStepMainInfo')).toHaveTextContent('Main information');
+    await waitFor(() => expect(screen.getByTestId('questionnaire-next')).toBeEnabled());
+    await user.click(screen.getByTestId('questionnaire-next'));
+    expect(await screen.findByTestId('snackbar-error')).toHaveTextContent('Please fill in the required field “Last name”');
+  });
+});

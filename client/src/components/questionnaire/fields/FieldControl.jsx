@@ -1,0 +1,239 @@
+/* One questionnaire field (DESIGN §7 field types). Labels are the definition's i18n keys (form.<formKey>.<field>). */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import Autocomplete from '@mui/material/Autocomplete';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { applyMask, fieldOptions, iinValid } from '../../../forms-engine/engine';
+import { localizedName } from '../../../i18n';
+import FileField from './FileField';
+import KatoField from './KatoField';
+import InstitutionField from './InstitutionField';
+import { testIdOf } from '../data';
+import { formError } from '../validation';
+
+export { testIdOf } from '../data';
+
+const YEAR_SPAN = 101; // spec §9: year selects span 101 entries from the current year
+
+export function yearChoices(now = new Date()) {
+  const current = now.getFullYear();
+  return Array.from({ length: YEAR_SPAN }, (_, i) => current - i);
+}
+
+const PHONE_MAX = { phone_kz: 12, phone_intl: 16 };
+
+function maskedText(field, raw) {
+  if (field.type === 'phone') {
+    const mask = field.mask || 'phone_kz';
+    const digits = String(raw || '').replace(/[^0-9]/g, '');
+    if (!digits) return '';
+    return applyMask(mask, raw);
+  }
+  if (field.type === 'iin') return applyMask('iin', raw);
+  if (field.type === 'number') return applyMask(field.mask || 'decimal2', raw);
+  if (field.mask && field.mask !== 'iin') return applyMask(field.mask, raw);
+  return raw;
+}
+
+function SelectControl({ step, field, path, value, data, row, ctx, onChange, error, readOnly, label, required }) {
+  const { t, i18n } = useTranslation();
+  const type = field.options || `${step.key}_${field.key}`;
+  const all = (ctx.options || {})[type];
+  const options = useMemo(() => {
+    try {
+      return fieldOptions(step, field.key, data, ctx, row) || all || [];
+    } catch {
+      return all || [];
+    }
+  }, [step, field.key, data, ctx, row, all]);
+  const loading = all === undefined;
+  const multiple = field.type === 'multiselect';
+  const byId = (id) => (all || []).find((o) => o.id === id) || null;
+  const current = multiple ? (Array.isArray(value) ? value.map(byId).filter(Boolean) : []) : byId(value);
+  return (
+    <Autocomplete
+      multiple={multiple}
+      options={options}
+      value={current}
+      loading={loading}
+      disabled={readOnly}
+      getOptionLabel={(o) => localizedName(o, i18n.language)}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, next) => onChange(path, multiple ? next.map((o) => o.id) : next ? next.id : null)}
+      noOptionsText={t('questionnaire.no_options')}
+      loadingText={t('common.loading')}
+      openText={t('questionnaire.open_list')}
+      closeText={t('common.close')}
+      clearText={t('questionnaire.clear')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={Boolean(error)}
+          helperText={error || ' '}
+          inputProps={{ ...params.inputProps, 'data-testid': testIdOf(path) }}
+        />
+      )}
+    />
+  );
+}
+
+function ChoiceControl({ path, value, choices, onChange, error, readOnly, label, required, row: inRow = true }) {
+  const id = `${testIdOf(path)}-label`;
+  return (
+    <FormControl component="fieldset" error={Boolean(error)} disabled={readOnly} required={required} sx={{ width: '100%' }}>
+      <FormLabel component="legend" id={id}>{label}</FormLabel>
+      <RadioGroup row={inRow} aria-labelledby={id} value={value === null || value === undefined ? '' : String(value)} data-testid={testIdOf(path)}>
+        {choices.map((c) => (
+          <FormControlLabel
+            key={String(c.value)}
+            value={String(c.value)}
+            label={c.label}
+            control={<Radio onChange={() => onChange(path, c.value)} inputProps={{ 'data-testid': `${testIdOf(path)}-${c.value}` }} />}
+          />
+        ))}
+      </RadioGroup>
+      <FormHelperText>{error || ' '}</FormHelperText>
+    </FormControl>
+  );
+}
+
+export default function FieldControl(props) {
+  const { step, field, path, value, onChange, error, readOnly, required, applicationId } = props;
+  const { t } = useTranslation();
+  const label = t(field.label || `form.${step.key}.${field.key}`);
+  const common = { ...props, label, required };
+
+  switch (field.type) {
+    case 'select':
+    case 'multiselect':
+      return <SelectControl {...common} />;
+    case 'switch': {
+      const labels = field.choices_labels || ['form.switch.yes', 'form.switch.no'];
+      return <ChoiceControl {...common} choices={[{ value: 1, label: t(labels[0]) }, { value: 2, label: t(labels[1]) }]} />;
+    }
+    case 'radio':
+      return (
+        <ChoiceControl
+          {...common}
+          choices={(field.choices || []).map((c) => ({ value: c, label: t(`form.choices.${c}`, { defaultValue: String(c) }) }))}
+        />
+      );
+    case 'checkbox':
+      return (
+        <FormControl error={Boolean(error)} disabled={readOnly}>
+          <FormControlLabel
+            label={label}
+            control={
+              <Checkbox
+                checked={value === true}
+                onChange={(e) => onChange(path, e.target.checked)}
+                inputProps={{ 'data-testid': testIdOf(path) }}
+              />
+            }
+          />
+          {error && <FormHelperText>{error}</FormHelperText>}
+        </FormControl>
+      );
+    case 'date':
+      return (
+        <TextField
+          type="date"
+          label={label}
+          required={required}
+          value={value || ''}
+          onChange={(e) => onChange(path, e.target.value || null)}
+          disabled={readOnly}
+          error={Boolean(error)}
+          helperText={error || ' '}
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '1900-01-01', max: '2100-12-31', 'data-testid': testIdOf(path) } }}
+        />
+      );
+    case 'year':
+      return (
+        <TextField
+          select
+          label={label}
+          required={required}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(path, e.target.value ? Number(e.target.value) : null)}
+          disabled={readOnly}
+          error={Boolean(error)}
+          helperText={error || ' '}
+          fullWidth
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': testIdOf(path) } }}
+        >
+          <option value="">{t('questionnaire.choose')}</option>
+          {yearChoices().map((y) => (
+            <option key={y} value={String(y)}>{y}</option>
+          ))}
+        </TextField>
+      );
+    case 'integer':
+      return (
+        <TextField
+          label={label}
+          required={required}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => {
+            const digits = e.target.value.replace(/[^0-9]/g, '');
+            onChange(path, digits ? Number(digits) : null);
+          }}
+          disabled={readOnly}
+          error={Boolean(error)}
+          helperText={error || ' '}
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': testIdOf(path) } }}
+        />
+      );
+    case 'file':
+    case 'image':
+      return <FileField {...common} />;
+    case 'kato':
+      return <KatoField {...common} />;
+    case 'institution':
+      return <InstitutionField {...common} applicationId={applicationId} />;
+    default: {
+      // text, textarea, email, phone, iin, number
+      const isPhone = field.type === 'phone';
+      const mask = isPhone ? field.mask || 'phone_kz' : field.mask;
+      const text = value === null || value === undefined ? '' : String(value);
+      const liveIin = field.type === 'iin' && text.length === 12 && !iinValid(text) ? formError(t, 'invalid_iin') : '';
+      const maxLength = isPhone ? PHONE_MAX[mask] : field.type === 'iin' ? 12 : field.max_length || (field.type === 'textarea' ? 2000 : 255);
+      return (
+        <TextField
+          label={label}
+          required={required}
+          value={text}
+          type={field.type === 'email' ? 'email' : 'text'}
+          multiline={field.type === 'textarea'}
+          minRows={field.type === 'textarea' ? 3 : undefined}
+          onChange={(e) => onChange(path, maskedText(field, e.target.value))}
+          onFocus={isPhone && mask === 'phone_kz' && !text && !readOnly ? () => onChange(path, '+7') : undefined}
+          onBlur={isPhone && (text === '+7' || text === '+') ? () => onChange(path, '') : undefined}
+          disabled={readOnly}
+          error={Boolean(error || liveIin)}
+          helperText={error || liveIin || ' '}
+          placeholder={isPhone ? (mask === 'phone_kz' ? '+7XXXXXXXXXX' : '+XXXXXXXXXXX') : undefined}
+          fullWidth
+          slotProps={{
+            htmlInput: {
+              maxLength,
+              inputMode: ['phone', 'iin'].includes(field.type) ? 'tel' : field.type === 'number' ? 'decimal' : undefined,
+              'data-testid': testIdOf(path),
+            },
+          }}
+        />
+      );
+    }
+  }
+}

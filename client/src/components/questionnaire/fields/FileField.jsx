@@ -1,0 +1,134 @@
+/* File (PDF only) and image (webp, jpeg, jpg, png) fields (spec §5 Masks). The chosen file is kept as a pending
+ * reference until the step is saved; saved files are links to the authorised download URL. */
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { acceptFor } from '../../../forms-engine/engine';
+import { useSnackbar } from '../../SnackbarProvider';
+import { isPendingRef, pendingRef } from '../data';
+import { testIdOf } from '../data';
+
+const visuallyHidden = {
+  border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0,
+  position: 'absolute', whiteSpace: 'nowrap', width: 1,
+};
+
+/** Whether a browser File is of an accepted type (by MIME type, else by extension). */
+export function fileAccepted(field, file) {
+  const rules = acceptFor(field);
+  const name = (file.name || '').toLowerCase();
+  if (file.type) return rules.types.includes(file.type);
+  return rules.extensions.some((ext) => name.endsWith(ext));
+}
+
+function refsOf(value) {
+  if (Array.isArray(value)) return value.filter(Boolean);
+  return value ? [value] : [];
+}
+
+function ImagePreview({ reference, file, alt }) {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  const src = url || (reference && reference.url);
+  if (!src) return null;
+  return <Box component="img" src={src} alt={alt} sx={{ width: 120, height: 150, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />;
+}
+
+export default function FileField({ field, path, value, onChange, error, readOnly, label, required, fileStore }) {
+  const { t } = useTranslation();
+  const { showError } = useSnackbar();
+  const inputRef = useRef(null);
+  const isImage = field.type === 'image';
+  const rules = acceptFor(field);
+  const refs = refsOf(value);
+  const inputId = `${testIdOf(path)}-input`;
+
+  const onPick = (event) => {
+    const picked = Array.from(event.target.files || []);
+    event.target.value = '';
+    if (!picked.length) return;
+    const bad = picked.find((f) => !fileAccepted(field, f));
+    if (bad) {
+      showError(t(isImage ? 'questionnaire.file.wrong_image' : 'questionnaire.file.wrong_pdf', { label, name: bad.name }));
+      return;
+    }
+    const newRefs = picked.map((file) => {
+      const ref = pendingRef(file);
+      fileStore.set(ref.id, file);
+      return ref;
+    });
+    if (field.multiple) onChange(path, [...refs, ...newRefs].slice(0, field.max_files || 10));
+    else onChange(path, newRefs[0]);
+  };
+
+  const remove = (ref) => {
+    if (field.multiple) onChange(path, refs.filter((r) => r !== ref));
+    else onChange(path, null);
+  };
+
+  return (
+    <FormControl error={Boolean(error)} required={required} disabled={readOnly} fullWidth component="fieldset">
+      <FormLabel component="legend" sx={{ mb: 1 }}>{label}</FormLabel>
+      <Stack spacing={1}>
+        {isImage && refs[0] && (
+          <ImagePreview reference={refs[0]} file={isPendingRef(refs[0]) ? fileStore.get(refs[0].id) : null} alt={label} />
+        )}
+        {refs.map((ref) => (
+          <Stack key={ref.id} direction="row" spacing={1} alignItems="center" data-testid={`${testIdOf(path)}-file`}>
+            {isPendingRef(ref) || !ref.url ? (
+              <Typography variant="body2">{ref.name || t('questionnaire.file.unnamed')}</Typography>
+            ) : (
+              <Link href={ref.url} target="_blank" rel="noopener noreferrer" variant="body2">
+                {ref.name || t('questionnaire.file.unnamed')}
+              </Link>
+            )}
+            {isPendingRef(ref) && (
+              <Typography variant="caption" color="text.secondary">{t('questionnaire.file.not_saved')}</Typography>
+            )}
+            {!readOnly && (
+              <IconButton size="small" onClick={() => remove(ref)} aria-label={t('questionnaire.file.remove', { name: ref.name || '' })}>
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            )}
+          </Stack>
+        ))}
+        {!readOnly && (
+          <Box>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={[...rules.types, ...rules.extensions].join(',')}
+              multiple={Boolean(field.multiple)}
+              onChange={onPick}
+              aria-label={label}
+              data-testid={testIdOf(path)}
+              style={visuallyHidden}
+            />
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              onClick={() => inputRef.current && inputRef.current.click()}
+              aria-describedby={`${inputId}-hint`}
+            >
+              {refs.length && !field.multiple ? t('questionnaire.file.replace') : t('questionnaire.file.choose')}
+            </Button>
+          </Box>
+        )}
+        <FormHelperText id={`${inputId}-hint`}>
+          {error || t(isImage ? 'questionnaire.file.hint_image' : 'questionnaire.file.hint_pdf')}
+        </FormHelperText>
+      </Stack>
+    </FormControl>
+  );
+}

@@ -1,0 +1,239 @@
+/* Educational institution: a searchable, scrollable modal (spec §2 Pickers): search debounced 1 s, columns
+ * region, district/city, name, address; the next page loads when the list is scrolled within 30 % of its bottom;
+ * 'my institution is not on the list' switches to free text. Answer: {type: 'list', selected: id} or
+ * {type: 'other', selected: text}. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useGetInstitutionQuery, useLazySearchInstitutionsQuery } from '../questionnaireApi';
+import { testIdOf } from '../data';
+import useDebouncedValue from '../useDebouncedValue';
+import { SEARCH_DEBOUNCE_MS, appendPage, emptyPages, isNearBottom, nextPageToLoad } from '../institutionPaging';
+
+/** Search + pages state of the picker; `load` asks for the next page (no-op while one is in flight). */
+export function useInstitutionSearch(search, { delay = SEARCH_DEBOUNCE_MS, enabled = true } = {}) {
+  const query = useDebouncedValue(search.trim(), delay);
+  const [state, setState] = useState(() => emptyPages(query));
+  const [trigger] = useLazySearchInstitutionsQuery();
+  const inFlight = useRef(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(() => {
+    const current = stateRef.current;
+    const page = nextPageToLoad(current, Boolean(inFlight.current));
+    if (page === null) return;
+    const request = { search: current.query, page };
+    inFlight.current = request;
+    setLoading(true);
+    trigger(request, true)
+      .unwrap()
+      .then((answer) => {
+        setFailed(false);
+        setState((s) => appendPage(s, { query: request.search, page, list: answer.list, total: answer.total }));
+      })
+      .catch(() => setFailed(true))
+      .finally(() => {
+        if (inFlight.current === request) inFlight.current = null;
+        setLoading(false);
+      });
+  }, [trigger]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    inFlight.current = null;
+    const fresh = emptyPages(query);
+    stateRef.current = fresh;
+    setState(fresh);
+    load();
+  }, [query, enabled, load]);
+
+  return { query, state, loading, failed, load };
+}
+
+export function InstitutionDialog({ open, onClose, onPick, initialOther = '' }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [other, setOther] = useState(initialOther);
+  const [otherMode, setOtherMode] = useState(Boolean(initialOther));
+  const { state, loading, failed, load } = useInstitutionSearch(search, { enabled: open });
+
+  const onScroll = (event) => {
+    if (isNearBottom(event.currentTarget)) load();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="institution-dialog-title">
+      <DialogTitle id="institution-dialog-title">{t('questionnaire.institution.title')}</DialogTitle>
+      <DialogContent dividers data-testid="institution-dialog">
+        {!otherMode && (
+          <>
+            <TextField
+              label={t('questionnaire.institution.search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              fullWidth
+              autoFocus
+              sx={{ mb: 2 }}
+              slotProps={{ htmlInput: { 'data-testid': 'institution-search' } }}
+            />
+            <Box
+              sx={{ maxHeight: 360, overflowY: 'auto' }}
+              onScroll={onScroll}
+              data-testid="institution-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={t('questionnaire.institution.results')}
+            >
+              <Table size="small" stickyHeader aria-label={t('questionnaire.institution.results')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('questionnaire.institution.region')}</TableCell>
+                    <TableCell>{t('questionnaire.institution.district')}</TableCell>
+                    <TableCell>{t('questionnaire.institution.name')}</TableCell>
+                    <TableCell>{t('questionnaire.institution.address')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {state.items.map((item) => (
+                    <TableRow
+                      key={item.id}
+                      hover
+                      tabIndex={0}
+                      role="button"
+                      aria-label={item.name}
+                      sx={{ cursor: 'pointer' }}
+                      onClick={() => onPick({ type: 'list', selected: item.id }, item)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          onPick({ type: 'list', selected: item.id }, item);
+                        }
+                      }}
+                      data-testid={`institution-row-${item.id}`}
+                    >
+                      <TableCell>{item.region}</TableCell>
+                      <TableCell>{item.district}</TableCell>
+                      <TableCell>{item.name}</TableCell>
+                      <TableCell>{item.address}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              {loading && (
+                <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }} role="status">
+                  <CircularProgress size={24} aria-label={t('common.loading')} />
+                </Box>
+              )}
+              {!loading && state.total === 0 && (
+                <Typography sx={{ p: 2 }} color="text.secondary">{t('questionnaire.institution.nothing_found')}</Typography>
+              )}
+              {failed && <Typography sx={{ p: 2 }} color="error">{t('errors.generic')}</Typography>}
+            </Box>
+            <Typography variant="caption" color="text.secondary" data-testid="institution-count">
+              {state.total !== null ? t('questionnaire.institution.shown', { shown: state.items.length, total: state.total }) : ''}
+            </Typography>
+          </>
+        )}
+        {otherMode && (
+          <TextField
+            label={t('questionnaire.institution.other_name')}
+            value={other}
+            onChange={(e) => setOther(e.target.value)}
+            fullWidth
+            autoFocus
+            multiline
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'institution-other-input' } }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => setOtherMode((m) => !m)} data-testid="institution-not-listed">
+          {otherMode ? t('questionnaire.institution.back_to_list') : t('questionnaire.institution.not_listed')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={onClose}>{t('common.close')}</Button>
+        {otherMode && (
+          <Button
+            variant="contained"
+            disabled={!other.trim()}
+            onClick={() => onPick({ type: 'other', selected: other.trim() }, null)}
+            data-testid="institution-other-save"
+          >
+            {t('questionnaire.institution.use_other')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default function InstitutionField({ path, value, onChange, error, readOnly, label, required }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState(null);
+  const listId = value && value.type === 'list' && Number.isInteger(value.selected) ? value.selected : null;
+  const { data: loaded } = useGetInstitutionQuery(listId, { skip: listId === null || (picked && picked.id === listId) });
+  const item = picked && picked.id === listId ? picked : loaded;
+  let text = '';
+  if (value && value.type === 'other') text = value.selected || '';
+  else if (item) text = [item.name, item.address].filter(Boolean).join(' — ');
+  else if (listId !== null) text = '…';
+
+  const pick = (next, row) => {
+    setPicked(row);
+    onChange(path, next);
+    setOpen(false);
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
+      <TextField
+        label={label}
+        required={required}
+        value={text}
+        fullWidth
+        disabled={readOnly}
+        error={Boolean(error)}
+        helperText={error || (value && value.type === 'other' ? t('questionnaire.institution.other_hint') : ' ')}
+        slotProps={{ htmlInput: { readOnly: true, 'data-testid': testIdOf(path) } }}
+        onClick={() => !readOnly && setOpen(true)}
+      />
+      {!readOnly && (
+        <Button
+          variant="outlined"
+          onClick={() => setOpen(true)}
+          sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}
+          data-testid={`${testIdOf(path)}-open`}
+          aria-label={t('questionnaire.institution.choose_for', { label })}
+        >
+          {t('questionnaire.institution.choose')}
+        </Button>
+      )}
+      {open && (
+        <InstitutionDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          onPick={pick}
+          initialOther={value && value.type === 'other' ? value.selected : ''}
+        />
+      )}
+    </Stack>
+  );
+}

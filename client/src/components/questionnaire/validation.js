@@ -1,0 +1,83 @@
+/* Client-side checks before Next/Submit (spec §5): the first empty required visible field → snackbar
+ * 'fill_required' + «label»; a wrong date order → 'check_dates' + both labels; other rule errors on the fields. */
+import { trim, validateStep } from '../../forms-engine/engine';
+
+const REQUIRED_KEYS = new Set(['fill_required', 'min_items']);
+
+/** Text of a rule-engine error key (form.errors.<key> in server/forms/labels). */
+export const formError = (t, key) => t(`form.errors.${key}`);
+
+/** Submit-mode errors of one step (the engine skips hidden fields). */
+export function stepErrors(step, data, ctx) {
+  return validateStep(step, trim(data || {}), ctx, 'submit').filter((e) => e.key !== 'unknown_field');
+}
+
+/** The error the snackbar reports: the first missing required field, else the first other error. */
+export function firstProblem(errors) {
+  return errors.find((e) => REQUIRED_KEYS.has(e.key)) || errors.find((e) => e.key === 'check_dates') || errors[0] || null;
+}
+
+function groupDef(step, path) {
+  const key = path.split('.')[0];
+  return (step.fields || []).find((f) => f.key === key) || null;
+}
+
+/** For an empty repeatable group, name its first required sub-field (what the applicant has to type). */
+function missingLabel(step, error) {
+  const def = groupDef(step, error.field);
+  if (def && def.type === 'group' && !error.field.includes('.')) {
+    const sub = (def.fields || []).find((f) => f.required === true && f.render !== false);
+    if (sub) return sub.label;
+  }
+  return error.label;
+}
+
+export function snackbarText(step, error, t) {
+  if (!error) return '';
+  if (REQUIRED_KEYS.has(error.key)) {
+    return t('questionnaire.snackbar.fill_required', {
+      message: formError(t, 'fill_required'),
+      label: t(missingLabel(step, error) || ''),
+    });
+  }
+  if (error.key === 'check_dates') {
+    const [own, other] = error.labels || [error.label, ''];
+    return t('questionnaire.snackbar.check_dates', {
+      message: formError(t, 'check_dates'),
+      label: t(own || ''),
+      other: t(other || ''),
+    });
+  }
+  return t('questionnaire.snackbar.field_error', { message: formError(t, error.key), label: t(error.label || '') });
+}
+
+/** {path: message} for showing errors under the fields. */
+export function fieldErrorMap(errors, t) {
+  const out = {};
+  errors.forEach((e) => {
+    if (out[e.field]) return;
+    if (e.key === 'check_dates') {
+      const [, other] = e.labels || [];
+      out[e.field] = t('questionnaire.field_errors.check_dates', { message: formError(t, 'check_dates'), other: t(other || '') });
+    } else {
+      out[e.field] = formError(t, e.key);
+    }
+  });
+  return out;
+}
+
+/** Server envelope errors {"<formKey>.<path>": [texts]} → {formKey: {path: text}}. */
+export function serverFieldErrors(envelope) {
+  const out = {};
+  const errors = envelope && envelope.errors;
+  if (!errors || typeof errors !== 'object') return out;
+  Object.entries(errors).forEach(([key, messages]) => {
+    const dot = key.indexOf('.');
+    if (dot < 0) return;
+    const formKey = key.slice(0, dot);
+    const path = key.slice(dot + 1);
+    const text = Array.isArray(messages) ? messages.filter(Boolean).join(' ') : String(messages);
+    (out[formKey] = out[formKey] || {})[path] = text;
+  });
+  return out;
+}

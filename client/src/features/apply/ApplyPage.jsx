@@ -1,0 +1,245 @@
+/* /apply and /apply/{applicationId} (spec §2 Application flow): study_program → citizenship (only without one)
+ * → fill. The header shows the answers already chosen. Citizens of Kazakhstan continue in /stepper/{id}. */
+import { useEffect, useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { apiErrorMessage } from '../../components/apiError';
+import Questionnaire from '../../components/questionnaire';
+import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
+import { useUpdateUserMutation } from '../../api/usersApi';
+import { KZ_CITIZENSHIP_NAME_EN, hasCitizenship, isKazakhstanCitizen, selectUser } from '../../app/sessionSlice';
+import { localizedName } from '../../i18n';
+import { useCreateApplicationMutation, useGetApplyCitizenshipsQuery, useGetApplyStudyProgramsQuery } from './applyApi';
+
+const STEP_KEYS = ['study_program', 'citizenship', 'fill'];
+
+/** The flow's header: each step with the answer already chosen (spec §2). */
+function ApplyHeader({ active, program, citizenship }) {
+  const { t, i18n } = useTranslation();
+  const answers = {
+    study_program: program ? localizedName(program, i18n.language) : null,
+    citizenship: citizenship ? localizedName(citizenship, i18n.language) : null,
+    fill: null,
+  };
+  return (
+    <Stepper activeStep={STEP_KEYS.indexOf(active)} alternativeLabel sx={{ mb: 3 }} data-testid="apply-steps">
+      {STEP_KEYS.map((key) => (
+        <Step key={key} completed={Boolean(answers[key]) && key !== active}>
+          <StepLabel
+            optional={answers[key] ? (
+              <Typography variant="caption" data-testid={`apply-answer-${key}`}>{answers[key]}</Typography>
+            ) : null}
+          >
+            {t(`apply.steps.${key}`)}
+          </StepLabel>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}
+
+function RadioStep({ title, question, items, value, onChange, error, testIdPrefix, onContinue, busy, loading, loadError, onRetry }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} component="section" aria-labelledby={`${testIdPrefix}-title`}>
+      <Typography component="h2" variant="h5" id={`${testIdPrefix}-title`} sx={{ mb: 2 }}>{title}</Typography>
+      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); onContinue(); }}>
+        {loading && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} role="status">
+            <CircularProgress aria-label={t('common.loading')} />
+          </Box>
+        )}
+        {loadError && (
+          <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{t('common.retry')}</Button>}>
+            {t('errors.generic')}
+          </Alert>
+        )}
+        {!loading && !loadError && (
+          <FormControl component="fieldset" error={Boolean(error)} fullWidth>
+            <FormLabel component="legend" id={`${testIdPrefix}-label`} sx={{ mb: 1 }}>{question}</FormLabel>
+            <RadioGroup aria-labelledby={`${testIdPrefix}-label`} value={value} onChange={(e) => onChange(e.target.value)} name={testIdPrefix}>
+              {items.map((item) => (
+                <FormControlLabel
+                  key={item.id}
+                  value={String(item.id)}
+                  label={localizedName(item, i18n.language)}
+                  control={<Radio inputProps={{ 'data-testid': `${testIdPrefix}-${item.id}` }} />}
+                />
+              ))}
+            </RadioGroup>
+            {error && <FormHelperText data-testid={`${testIdPrefix}-error`}>{error}</FormHelperText>}
+          </FormControl>
+        )}
+        <Button type="submit" variant="contained" size="large" sx={{ mt: 3 }} disabled={busy || loading} data-testid={`${testIdPrefix}-continue`}>
+          {t('apply.continue')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+function StudyProgramStep() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSelector(selectUser);
+  const { showError } = useSnackbar();
+  const { data: programs = [], isLoading, isError, refetch } = useGetApplyStudyProgramsQuery();
+  const [create, { isLoading: creating }] = useCreateApplicationMutation();
+  const [selected, setSelected] = useState('');
+  const [error, setError] = useState('');
+
+  const onContinue = async () => {
+    if (!selected) {
+      const text = t('messages.application_form_study_program_error_msg_1');
+      setError(text);
+      showError(text);
+      return;
+    }
+    try {
+      const answer = await create({ study_program_id: Number(selected) }).unwrap();
+      const citizenship = answer.citizenship || (user && user.citizenship);
+      const citizen = citizenship ? citizenship.name_en === KZ_CITIZENSHIP_NAME_EN : isKazakhstanCitizen(user);
+      navigate(citizen ? `/stepper/${answer.application_id}` : `/apply/${answer.application_id}`);
+    } catch (err) {
+      showError(apiErrorMessage(err, t, i18n));
+    }
+  };
+
+  return (
+    <>
+      <ApplyHeader active="study_program" citizenship={user && user.citizenship} />
+      <RadioStep
+        title={t('apply.study_program.title')}
+        question={t('apply.study_program.question')}
+        items={programs}
+        value={selected}
+        onChange={(v) => { setSelected(v); setError(''); }}
+        error={error}
+        testIdPrefix="study-program"
+        onContinue={onContinue}
+        busy={creating}
+        loading={isLoading}
+        loadError={isError}
+        onRetry={refetch}
+      />
+    </>
+  );
+}
+
+function CitizenshipStep({ program }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { showError } = useSnackbar();
+  const { data = [], isLoading, isError, refetch } = useGetApplyCitizenshipsQuery();
+  const [updateUser, { isLoading: saving }] = useUpdateUserMutation();
+  const [selected, setSelected] = useState('');
+  const [error, setError] = useState('');
+  const items = useMemo(() => {
+    const kz = data.filter((c) => c.name_en === KZ_CITIZENSHIP_NAME_EN);
+    return [...kz, ...data.filter((c) => c.name_en !== KZ_CITIZENSHIP_NAME_EN)];
+  }, [data]);
+
+  const onContinue = async () => {
+    if (!selected) {
+      const text = t('messages.application_form_citizenship_error_msg_1');
+      setError(text);
+      showError(text);
+      return;
+    }
+    try {
+      await updateUser({ citizenship_id: Number(selected) }).unwrap();
+      navigate('/', { replace: true }); // spec §2: after the citizenship update the user goes to /
+    } catch (err) {
+      showError(apiErrorMessage(err, t, i18n));
+    }
+  };
+
+  return (
+    <>
+      <ApplyHeader active="citizenship" program={program} />
+      <RadioStep
+        title={t('apply.citizenship.title')}
+        question={t('apply.citizenship.question')}
+        items={items}
+        value={selected}
+        onChange={(v) => { setSelected(v); setError(''); }}
+        error={error}
+        testIdPrefix="apply-citizenship"
+        onContinue={onContinue}
+        busy={saving}
+        loading={isLoading}
+        loadError={isError}
+        onRetry={refetch}
+      />
+    </>
+  );
+}
+
+function ApplicationFlow({ applicationId }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSelector(selectUser);
+  const { showError } = useSnackbar();
+  const { data: application, isLoading, isError, error } = useGetApplicationDetailQuery(applicationId);
+
+  useEffect(() => {
+    if (isError) {
+      showError(apiErrorMessage(error, t, i18n));
+      navigate('/', { replace: true }); // spec §8: application fetch failure → /
+    }
+  }, [isError, error, navigate, showError, t, i18n]);
+
+  if (isLoading || isError || !application) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  }
+  if (!hasCitizenship(user)) return <CitizenshipStep program={application.study_program} />;
+  if (isKazakhstanCitizen(user)) return <Navigate to={`/stepper/${applicationId}`} replace />;
+
+  return (
+    <>
+      <ApplyHeader active="fill" program={application.study_program} citizenship={application.citizenship || user.citizenship} />
+      <Questionnaire applicationId={applicationId} type="fill" onSubmitted={() => navigate('/')} />
+    </>
+  );
+}
+
+export default function ApplyPage() {
+  const { t, i18n } = useTranslation();
+  const { applicationId } = useParams();
+
+  useEffect(() => {
+    document.title = `${t('apply.title')} — ${t('app.name')}`;
+  }, [t, i18n.language]);
+
+  if (applicationId !== undefined && !/^[1-9][0-9]{0,9}$/.test(applicationId)) return <Navigate to="/apply" replace />;
+
+  return (
+    <>
+      <Typography component="h1" variant="h1" gutterBottom>
+        {t('apply.title')}
+      </Typography>
+      {applicationId ? <ApplicationFlow applicationId={Number(applicationId)} /> : <StudyProgramStep />}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+/** "Delete the record?" confirmation (role alertdialog). */
+export default function DeleteDialog({ open, name, modelName, busy = false, onConfirm, onClose }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      PaperProps={{ role: 'alertdialog' }}
+      aria-labelledby="delete-dialog-title"
+      aria-describedby="delete-dialog-text"
+      data-testid="delete-dialog"
+    >
+      <DialogTitle id="delete-dialog-title">{t('crud.delete_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="delete-dialog-text">
+          {t('crud.delete_text', { name, model: modelName })}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} autoFocus data-testid="delete-cancel">
+          {t('crud.cancel')}
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          onClick={onConfirm}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} aria-hidden="true" /> : null}
+          data-testid="delete-confirm"
+        >
+          {t('crud.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,299 @@
+"""The foreign applicant's journey (spec §2 Application flow, Questionnaire, pickers; §5; §8) in Chromium:
+a bachelor application filled section by section, stopped by a missing required field and a wrong date order,
+submitted, then listed on /my-applications; the first steps again in Kazakh and English."""
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from datetime import datetime
+
+import pytest
+from playwright.sync_api import expect
+from sqlalchemy import select
+
+from server.models import Citizenship, SelectOption, StudyProgram
+from server.seed import run_all
+
+PASSWORD = "foreign-pass1"
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+
+def tiny_pdf(path):
+    path.write_bytes(b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\n"
+                     b"trailer<</Root 1 0 R>>\n%%EOF\n")
+    return path
+
+
+def tiny_png(path):
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + b"\x33\x66\x99" * 4 for _ in range(4))
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    path.write_bytes(png)
+    return path
+
+
+@pytest.fixture
+def reference(db):
+    run_all()
+    germany = db.session.scalar(select(Citizenship).where(Citizenship.code == "DE"))
+    programs = {p.kind: p for p in db.session.scalars(select(StudyProgram))}
+    return germany, programs
+
+
+def option(db, type_, index=0, lang="ru"):
+    rows = list(db.session.scalars(select(SelectOption).where(SelectOption.type == type_)
+                                   .order_by(SelectOption.order, SelectOption.id)))
+    return getattr(rows[index], f"name_{lang}") or rows[index].name_ru
+
+
+def sign_in(page, email, password=PASSWORD):
+    page.goto("/auth")
+    page.get_by_test_id("signin-email").fill(email)
+    page.get_by_test_id("signin-password").fill(password)
+    page.get_by_test_id("signin-submit").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def field(page, path):
+    return page.get_by_test_id(f"field-{path}")
+
+
+def choose(page, path, name):
+    """An option list (autocomplete): type part of the name, pick the option."""
+    box = field(page, path)
+    box.click()
+    box.fill(name)
+    page.get_by_role("option", name=name, exact=True).click()
+    expect(box).to_have_value(name)
+
+
+def next_step(page, key):
+    page.get_by_test_id("questionnaire-next").click()
+    expect(page.get_by_test_id(f"questionnaire-step-{key}")).to_be_visible()
+
+
+def error_snackbar(page):
+    return page.get_by_test_id("snackbar-error")
+
+
+def close_snackbar(page):
+    alert = page.get_by_role("alert")
+    if alert.count():
+        alert.get_by_role("button").click()
+        expect(alert).to_have_count(0)
+
+
+# -------------------------------------------------------------------------------------------------- tests
+
+def test_foreign_applicant_applies_fills_every_section_and_submits(page, factories, reference, db, tmp_path):
+    germany, programs = reference
+    bachelor = programs["regular_bachelors"]
+    email = "hans.foreign@example.com"
+    factories.user(email=email, password=PASSWORD, citizenship=germany)
+    pdf = tiny_pdf(tmp_path / "passport.pdf")
+    pdf2 = tiny_pdf(tmp_path / "medical.pdf")
+    png = tiny_png(tmp_path / "photo.png")
+
+    sign_in(page, email)
+
+    # Home → Apply card → /apply: the programme must be chosen first (spec §5).
+    page.get_by_test_id("card-apply").click()
+    expect(page).to_have_url(re.compile(r"/apply$"))
+    expect(page.get_by_test_id(f"study-program-{programs['doctoral_phd'].id}")).to_be_attached()
+    page.get_by_test_id("study-program-continue").click()
+    expect(error_snackbar(page)).to_contain_text("Пожалуйста, выберите тип программы")
+    page.get_by_test_id(f"study-program-{bachelor.id}").check()
+    page.get_by_test_id("study-program-continue").click()
+    expect(page).to_have_url(re.compile(r"/apply/\d+$"))
+    application_id = int(page.url.rsplit("/", 1)[1])
+    expect(page.get_by_test_id("apply-answer-study_program")).to_have_text("Бакалавриат")
+    expect(page.get_by_test_id("apply-answer-citizenship")).to_have_text(germany.name_ru)
+
+    # 1. Main info; the photo; a missing last name stops Next with «Фамилия».
+    expect(page.get_by_test_id("questionnaire-step-fillStepMainInfo")).to_have_text("Основная информация")
+    field(page, "profile_image").set_input_files(str(png))
+    expect(page.get_by_test_id("field-profile_image-file")).to_contain_text("photo.png")
+    field(page, "first_name").fill("Hans")
+    field(page, "middle_name").fill("Peter")
+    field(page, "date_of_birth").fill("2006-03-14")
+    field(page, "gender-1").check()
+    choose(page, "marital_status", option(db, "fillStepMainInfo_marital_status"))
+    field(page, "has_children-2").check()
+    choose(page, "nationality", option(db, "fillStepMainInfo_nationality"))
+    field(page, "email").fill("hans@example.com")
+    field(page, "phone_number").fill("+4915112345678")
+    field(page, "passport_number").fill("C01X00T47")
+    field(page, "birthplace").fill("Berlin")
+    field(page, "residential_address").fill("Berlin, Unter den Linden 1")
+    page.get_by_test_id("questionnaire-next").click()
+    expect(error_snackbar(page)).to_have_text("Заполните обязательное поле «Фамилия»")
+    expect(page.get_by_test_id("questionnaire-step-fillStepMainInfo")).to_be_visible()
+    close_snackbar(page)
+    field(page, "last_name").fill("  Müller  ")
+    next_step(page, "fillStepAdditionalInfo")
+
+    # 2. Additional info: need_dorm (raw Да/Нет), degree → programmes filtered by degree, first auto-selected.
+    field(page, "need_dorm-Да").check()
+    choose(page, "degree", option(db, "fillStepAdditionalInfo_degree"))
+    expect(field(page, "educational_program")).not_to_have_value("")
+    next_step(page, "fillStepImmigration")
+
+    # 3. Immigration: the description appears only with learning disabilities (visible_if).
+    expect(field(page, "learning_disabilities_description")).to_have_count(0)
+    field(page, "has_learning_disabilities-1").check()
+    expect(field(page, "learning_disabilities_description")).to_be_visible()
+    field(page, "has_learning_disabilities-2").check()
+    expect(field(page, "learning_disabilities_description")).to_have_count(0)
+    field(page, "is_living_in_kazakhstan_currently-2").check()
+    choose(page, "country_of_residence", germany.name_ru)
+    next_step(page, "fillStepParents")
+
+    # 4. Parents: the first parent, then 'Add parent' for the second; iin / signer are hidden for foreigners.
+    expect(field(page, "parents.0.iin")).to_have_count(0)
+    expect(field(page, "parents.0.is_signer")).to_have_count(0)
+    parents = [("Anna Müller", "anna@example.com", "Charité"), ("Karl Müller", "karl@example.com", "Siemens")]
+    for index, (name, mail, work) in enumerate(parents):
+        if index:
+            page.get_by_test_id("field-parents-add").click()
+        choose(page, f"parents.{index}.parent_type", option(db, "fillStepParents_parent_type", index))
+        field(page, f"parents.{index}.full_name").fill(name)
+        field(page, f"parents.{index}.address").fill("Berlin")
+        field(page, f"parents.{index}.phone_number").fill(f"+49151000000{index}")
+        field(page, f"parents.{index}.email").fill(mail)
+        field(page, f"parents.{index}.workplace").fill(work)
+    expect(page.get_by_test_id("field-parents-add")).to_have_count(0)  # max two parents
+    next_step(page, "fillStepEducation")
+
+    # 5. Education: document type derived from the level; the institution picker; years in the wrong order.
+    choose(page, "education_level", option(db, "fillStepEducation_education_level"))
+    expect(field(page, "education_document_type")).not_to_have_value("")
+    field(page, "education_document_number").fill("AB-123456")
+    field(page, "education_document_given_date").fill("2024-06-20")
+    # the picker: 'not on the list' → free text; then a real institution found by search and paging
+    page.get_by_test_id("field-education_institution-open").click()
+    dialog = page.get_by_test_id("institution-dialog")
+    expect(dialog.get_by_role("columnheader")).to_have_text(["Регион", "Район / город", "Название", "Адрес"])
+    expect(page.get_by_test_id("institution-count")).to_have_text(re.compile(r"Показано 20 из \d+"))
+    page.get_by_test_id("institution-scroll").evaluate("el => { el.scrollTop = el.scrollHeight; }")
+    expect(page.get_by_test_id("institution-count")).to_have_text(re.compile(r"Показано 40 из \d+"))
+    page.get_by_test_id("institution-not-listed").click()
+    page.get_by_test_id("institution-other-input").fill("Gymnasium Berlin-Mitte")
+    page.get_by_test_id("institution-other-save").click()
+    expect(field(page, "education_institution")).to_have_value("Gymnasium Berlin-Mitte")
+    page.get_by_test_id("field-education_institution-open").click()
+    page.get_by_test_id("institution-not-listed").click()  # back to the list
+    page.get_by_test_id("institution-search").fill("Назарбаев Интеллектуальная школа физико")
+    expect(page.get_by_test_id("institution-count")).to_have_text(re.compile(r"Показано \d из \d$"))
+    rows = page.locator("[data-testid^=institution-row-]")
+    expect(rows.first).to_contain_text("Назарбаев")
+    chosen = rows.first.get_by_role("cell").nth(2).inner_text()
+    rows.first.click()
+    expect(field(page, "education_institution")).to_have_value(re.compile(re.escape(chosen)))
+    field(page, "education_institution_address").fill("Berlin, Schulstraße 5")
+    choose(page, "education_language", option(db, "fillStepEducation_education_language"))
+    field(page, "is_altyn_belgi-2").check()
+    field(page, "average_grade").fill("4.756")
+    expect(field(page, "average_grade")).to_have_value("4.75")  # two decimals at most (spec §5)
+    field(page, "admission_year").select_option("2024")
+    field(page, "graduation_year").select_option("2020")
+    # two foreign languages
+    for index in range(2):
+        if index:
+            page.get_by_test_id("field-foreign_languages-add").click()
+        choose(page, f"foreign_languages.{index}.language_option_id",
+               option(db, "fillStepEducation_language_option", index))
+        choose(page, f"foreign_languages.{index}.level_option_id", option(db, "fillStepEducation_level_option", index))
+    page.get_by_test_id("questionnaire-next").click()
+    expect(error_snackbar(page)).to_have_text(
+        "Проверьте даты: «Год поступления» должна быть раньше, чем «Год окончания»")
+    expect(page.get_by_test_id("questionnaire-step-fillStepEducation")).to_be_visible()
+    close_snackbar(page)
+    field(page, "admission_year").select_option("2013")
+    field(page, "graduation_year").select_option("2024")
+    next_step(page, "fillStepDocumentsFiles")
+
+    # 6. Documents: PDFs only; two medical certificates in one multiple field; Submit on the last step.
+    expect(page.get_by_test_id("questionnaire-next")).to_have_count(0)
+    field(page, "passport").set_input_files(str(png))
+    expect(error_snackbar(page)).to_contain_text("PDF")
+    close_snackbar(page)
+    for key in ("passport", "proof_of_education", "motivation_letter", "english_language_certificate"):
+        field(page, key).set_input_files(str(pdf))
+    field(page, "medical_certificates").set_input_files([str(pdf), str(pdf2)])
+    expect(page.get_by_test_id("field-medical_certificates-file")).to_have_count(2)
+    page.get_by_test_id("questionnaire-submit").click()
+    expect(page.get_by_test_id("snackbar-success")).to_have_text("Анкета успешно отправлена")
+    expect(page).to_have_url(re.compile(r"/$"))
+
+    # The saved answers: trimmed, derived, files stored, parents and languages kept.
+    from server.models import Application, UserData
+
+    db.session.expire_all()
+    application = db.session.get(Application, application_id)
+    assert application.submitted_at is not None and application.status == 0
+    answers = {item.type: item.data for item in db.session.scalars(
+        select(UserData).where(UserData.application_id == application_id))}
+    assert answers["fillStepMainInfo"]["last_name"] == "Müller"
+    assert answers["fillStepMainInfo"]["profile_image"]["content_type"] == "image/png"
+    assert len(answers["fillStepParents"]["parents"]) == 2
+    assert len(answers["fillStepEducation"]["foreign_languages"]) == 2
+    assert answers["fillStepEducation"]["education_institution"]["type"] == "list"
+    assert len(answers["fillStepDocumentsFiles"]["medical_certificates"]) == 2
+
+    # /my-applications: the card, then the read-only questionnaire.
+    page.goto("/my-applications")
+    card = page.get_by_test_id(f"application-card-{application_id}")
+    expect(card).to_contain_text("Бакалавриат")
+    expect(card).to_contain_text(datetime.now().strftime("%d.%m.%Y"))
+    expect(page.get_by_test_id(f"application-status-{application_id}")).to_have_text("Рассматривается")
+    expect(card.get_by_role("link", name="Добавить заявку")).to_be_visible()
+    card.get_by_role("link", name="Открыть анкету").click()
+    expect(page).to_have_url(re.compile(rf"/apply/{application_id}$"))
+    expect(page.get_by_test_id("questionnaire-submitted")).to_be_visible()
+    expect(field(page, "last_name")).to_be_disabled()
+    expect(page.get_by_test_id("questionnaire-submit")).to_have_count(0)
+
+    # The same programme again: the server's conflict, in the applicant's language.
+    page.goto("/apply")
+    page.get_by_test_id(f"study-program-{bachelor.id}").check()
+    page.get_by_test_id("study-program-continue").click()
+    expect(error_snackbar(page)).to_have_text("По этой программе уже есть активная заявка")
+
+
+@pytest.mark.parametrize("lang, texts", [
+    ("kk", {"program_error": "Бағдарлама түрін таңдаңыз", "title": "Негізгі ақпарат", "missing": "Міндетті өрісті толтырыңыз «Тегі»",
+            "photo": "Міндетті өрісті толтырыңыз «Фотосурет»",
+            "next": "Әрі қарай"}),
+    ("en", {"program_error": "Please pick the type of the programme", "title": "Main information",
+            "missing": "Please fill in the required field “Last name”",
+            "photo": "Please fill in the required field “Photo”", "next": "Next"}),
+])
+def test_first_steps_in_kazakh_and_english(page, factories, reference, lang, texts, tmp_path):
+    germany, programs = reference
+    email = f"applicant.{lang}@example.com"
+    factories.user(email=email, password=PASSWORD, citizenship=germany)
+    sign_in(page, email)
+    page.get_by_test_id(f"lang-{lang}").click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    page.get_by_test_id("card-apply").click()
+    page.get_by_test_id("study-program-continue").click()
+    expect(error_snackbar(page)).to_have_text(texts["program_error"])
+    close_snackbar(page)
+    page.get_by_test_id(f"study-program-{programs['masters_mba'].id}").check()
+    page.get_by_test_id("study-program-continue").click()
+    expect(page).to_have_url(re.compile(r"/apply/\d+$"))
+    expect(page.get_by_test_id("questionnaire-step-fillStepMainInfo")).to_have_text(texts["title"])
+    field(page, "first_name").fill("Test")
+    page.get_by_role("button", name=texts["next"]).click()
+    # the photo is the first required field; then the last name
+    expect(error_snackbar(page)).to_have_text(texts["photo"])
+    close_snackbar(page)
+    field(page, "profile_image").set_input_files(str(tiny_png(tmp_path / "photo.png")))
+    page.get_by_role("button", name=texts["next"]).click()
+    expect(error_snackbar(page)).to_have_text(texts["missing"])
