@@ -400,12 +400,12 @@ def _row_scope(scope: _Scope, field: dict, row: dict, option_id, step_key: str) 
     return _Scope(scope.root, scope.root_fields, step_key, row, field.get("fields", []), option_id, option_type)
 
 
-def _walk(definition: dict, data: dict, ctx: dict):
-    """Yields (path, field, value, scope) for every visible field, rows included, in definition order."""
+def _walk(definition: dict, data: dict, ctx: dict, include_hidden: bool = False):
+    """Yields (path, field, value, scope) for every visible field (or every field), rows included, in order."""
     step_key = definition["key"]
     root = _Scope(data, definition["fields"], step_key)
     for field in definition["fields"]:
-        if not _visible(field, root, ctx):
+        if not include_hidden and not _visible(field, root, ctx):
             continue
         value = data.get(field["key"])
         yield field["key"], field, value, root
@@ -413,7 +413,7 @@ def _walk(definition: dict, data: dict, ctx: dict):
             for segment, row, option_id in _rows(field, value, root, ctx, step_key):
                 scope = _row_scope(root, field, row, option_id, step_key)
                 for sub in field.get("fields", []):
-                    if _visible(sub, scope, ctx):
+                    if include_hidden or _visible(sub, scope, ctx):
                         yield f"{field['key']}.{segment}.{sub['key']}", sub, row.get(sub["key"]), scope
 
 
@@ -732,6 +732,12 @@ def validate_step(step, data: dict | None = None, ctx: dict | None = None, mode:
                 continue
             if (mine >= theirs) if strict else (mine > theirs):
                 errors.append(_error(path, "check_dates", field, labels=[field.get("label"), other_def.get("label")]))
+
+    # Hidden answers are kept (flipping a switch back restores them) but must still be well-formed.
+    for path, field, value, scope in _walk(definition, data, ctx, include_hidden=True):
+        if path in visible_paths or is_empty(value) or field["type"] == "option_groups":
+            continue
+        errors += _shape_errors(path, field, value, scope, ctx, step_key)
 
     if submit:
         root = _Scope(data, definition["fields"], step_key)

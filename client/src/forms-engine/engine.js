@@ -438,18 +438,18 @@ function rowScope(scope, field, row, optionId, stepKey) {
   return new Scope(scope.root, scope.rootFields, stepKey, row, field.fields || [], optionId, type);
 }
 
-function walk(def, data, ctx) {
+function walk(def, data, ctx, includeHidden = false) {
   const out = [];
   const root = new Scope(data, def.fields, def.key);
   for (const field of def.fields) {
-    if (!visible(field, root, ctx)) continue;
+    if (!includeHidden && !visible(field, root, ctx)) continue;
     const value = data[field.key];
     out.push([field.key, field, value, root]);
     if (field.type === 'group' || field.type === 'option_groups') {
       for (const [segment, row, optionId] of rowsOf(field, value, root, ctx, def.key)) {
         const scope = rowScope(root, field, row, optionId, def.key);
         for (const sub of field.fields || []) {
-          if (visible(sub, scope, ctx)) out.push([`${field.key}.${segment}.${sub.key}`, sub, row[sub.key], scope]);
+          if (includeHidden || visible(sub, scope, ctx)) out.push([`${field.key}.${segment}.${sub.key}`, sub, row[sub.key], scope]);
         }
       }
     }
@@ -763,6 +763,12 @@ export function validateStep(step, data = {}, ctx = {}, mode = 'save') {
         errors.push(error(path, 'check_dates', field, { labels: [field.label, otherDef.label] }));
       }
     }
+  }
+
+  // Hidden answers are kept (flipping a switch back restores them) but must still be well-formed.
+  for (const [path, field, value, scope] of walk(def, data, ctx, true)) {
+    if (visiblePaths.has(path) || isEmpty(value) || field.type === 'option_groups') continue;
+    errors.push(...shapeErrors(path, field, value, scope, ctx, stepKey));
   }
 
   if (submit) {
