@@ -5,6 +5,8 @@ WORKDIR /build
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY client ./client
+# The questionnaire's field labels are shared with the server and bundled at build time.
+COPY server/forms/labels ./server/forms/labels
 RUN npm run build
 
 # Stage 2: the Python runtime serving client/dist and /api through gunicorn.

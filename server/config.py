@@ -80,6 +80,9 @@ class Config:
         self.OPENAPI_JSON_PATH = "openapi.json"
         self.OPENAPI_SWAGGER_UI_PATH = None  # browsable page served by our own view (CSP-safe)
         self.MAX_CONTENT_LENGTH = 25 * 1024 * 1024
+        self.UPLOAD_MAX_DOCUMENT_BYTES = int(env.get("UPLOAD_MAX_DOCUMENT_BYTES", str(10 * 1024 * 1024)))
+        self.UPLOAD_MAX_IMAGE_BYTES = int(env.get("UPLOAD_MAX_IMAGE_BYTES", str(5 * 1024 * 1024)))
+        self.ROOM_TYPE_MEDIA_MAX_BYTES = int(env.get("ROOM_TYPE_MEDIA_MAX_BYTES", str(5 * 1024 * 1024)))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)
