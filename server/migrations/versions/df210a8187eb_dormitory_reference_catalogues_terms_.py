@@ -68,7 +68,7 @@ def upgrade():
     sa.Column('name', sa.String(length=100), nullable=False),
     sa.Column('opens_at', server.models.base.UTCDateTime(timezone=True), nullable=False),
     sa.Column('closes_at', server.models.base.UTCDateTime(timezone=True), nullable=False),
-    sa.Column('is_active', sa.Boolean(), server_default=sa.text('1'), nullable=False),
+    sa.Column('is_active', sa.Boolean(), server_default=sa.true(), nullable=False),
     sa.Column('created_at', server.models.base.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('year')
@@ -124,7 +124,7 @@ def upgrade():
     sa.Column('current_step', sa.Integer(), nullable=False),
     sa.Column('financing', sa.String(length=16), nullable=True),
     sa.Column('status', sa.Integer(), nullable=True),
-    sa.Column('is_exempted_from_payment', sa.Boolean(), server_default=sa.text('0'), nullable=False),
+    sa.Column('is_exempted_from_payment', sa.Boolean(), server_default=sa.false(), nullable=False),
     sa.Column('created_at', server.models.base.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', server.models.base.UTCDateTime(timezone=True), nullable=False),
     sa.Column('submitted_at', server.models.base.UTCDateTime(timezone=True), nullable=True),
