@@ -18,6 +18,12 @@ log = logging.getLogger(__name__)
 ALLOWED_EXTENSIONS = ("webp", "jpeg", "jpg", "png")  # spec §5: images accept webp, jpeg, jpg, png
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 STORAGE_PREFIX = "room-type-media"
+MAX_ID = 2**31 - 1  # ids are INTEGER columns; SQLite cannot even bind a Python int past 64 bits (a 500)
+
+
+def _is_id(value: int) -> bool:
+    """Whether value can name a row at all; anything else is treated as an id that does not exist."""
+    return 1 <= value <= MAX_ID
 
 
 def sniff_image(head: bytes) -> tuple[str, str] | None:
@@ -43,7 +49,7 @@ def max_bytes() -> int:
 
 
 def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> RoomTypeMedia:
-    if db.session.get(RoomType, room_type_id) is None:
+    if not _is_id(room_type_id) or db.session.get(RoomType, room_type_id) is None:
         raise ApiError(404, "dormitory.room_type_not_found", errors={
             "room_type_id": [LocalizedMessage("dormitory.room_type_not_found")]})
     extension = (file_name or "").rsplit(".", 1)[-1].lower() if "." in (file_name or "") else ""
@@ -81,13 +87,15 @@ def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> Roo
 
 
 def get_media(media_id: int) -> RoomTypeMedia:
-    media = db.session.get(RoomTypeMedia, media_id)
+    media = db.session.get(RoomTypeMedia, media_id) if _is_id(media_id) else None
     if media is None:
         raise ApiError(404, "errors.not_found")
     return media
 
 
 def list_media(room_type_id: int) -> list[RoomTypeMedia]:
+    if not _is_id(room_type_id):
+        return []
     return list(db.session.scalars(select(RoomTypeMedia).where(RoomTypeMedia.room_type_id == room_type_id)
                                    .order_by(RoomTypeMedia.id)))
 

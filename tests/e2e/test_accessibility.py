@@ -1,0 +1,268 @@
+"""DESIGN §9 accessibility bar in Chromium: axe-core on every page, at desktop (1280 px) and phone (390 px) widths.
+
+Every page (and every state of a page worth checking: tabs, validation errors, code steps, modals) is audited with
+axe-core (the npm devDependency `node_modules/axe-core/axe.min.js`, injected into the page). A violation with impact
+`serious` or `critical` fails the test; the report lists the rule ids, the targets and the help URLs of every page.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from sqlalchemy import select
+
+from server.models import Citizenship, StudyProgram
+from server.seed import run_all
+
+from ..helpers import API, find_code
+from .conftest import ARTIFACTS
+
+AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+WIDTHS = {"desktop": 1280, "phone": 390}
+PASSWORD = "a11y-pass-1"
+
+# Runs axe on the whole document (WCAG 2.x A/AA and best practices, axe's defaults) and keeps what a report needs.
+RUN_AXE = """async () => {
+  const result = await window.axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+    targets: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+  }));
+}"""
+
+# Colours measured half-way through a transition (a button turning from disabled grey to primary blue, a fade)
+# would be wrong: transitions are switched off for the audit (their end states are unchanged), and finite
+# animations (ripples) must have ended. Endless ones (progress spinners) are ignored.
+NO_TRANSITIONS = "*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; }"
+ANIMATIONS_DONE = """() => document.getAnimations().every((a) => {
+  const end = a.effect && a.effect.getComputedTiming().endTime;
+  return a.playState !== 'running' || end === Infinity;
+})"""
+
+
+@pytest.fixture(params=list(WIDTHS), ids=list(WIDTHS))
+def browser_context(request, browser, live_server, db):
+    """The conftest context, at one of the two widths — and with bypass_csp=True, for this module only: the app's
+    CSP (`script-src 'self'`, no inline scripts) blocks Playwright's add_script_tag(path=…), which injects the file's
+    content as an inline <script>. Only the test's own axe script needs the bypass; the app runs unchanged."""
+    context = browser.new_context(base_url=live_server, locale="ru-RU", bypass_csp=True,
+                                  viewport={"width": WIDTHS[request.param], "height": 900})
+    context.set_default_timeout(10_000)
+    yield context
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for index, page in enumerate(context.pages):
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
+    context.close()
+
+
+class Audit:
+    """Collects axe violations page by page; `check()` fails with the whole report."""
+
+    def __init__(self, page, width: str):
+        self.page = page
+        self.width = width
+        self.blocking: list[str] = []
+        self.minor: list[str] = []
+        self.audited: list[str] = []
+
+    def __call__(self, name: str):
+        page = self.page
+        page.wait_for_load_state("networkidle")
+        if not page.evaluate("() => Boolean(window.axe)"):  # once per document
+            page.add_style_tag(content=NO_TRANSITIONS)
+            page.add_script_tag(path=str(AXE_JS))
+        page.wait_for_function(ANIMATIONS_DONE)
+        violations = page.evaluate(RUN_AXE)
+        self.audited.append(name)
+        for violation in violations:
+            lines = [f"[{self.width}] {name} ({page.url}): {violation['id']} ({violation['impact']}) "
+                     f"{violation['help']} — {violation['helpUrl']}"]
+            lines += [f"    {node['target']}: {node['summary']}".replace("\n", " ") for node in violation["targets"]]
+            (self.blocking if violation["impact"] in BLOCKING else self.minor).append("\n".join(lines))
+
+    def check(self):
+        assert self.audited, "nothing was audited"
+        if self.minor:
+            print("axe: violations below 'serious' (not failing):\n" + "\n".join(self.minor))
+        assert not self.blocking, ("axe: serious/critical violations:\n" + "\n".join(self.blocking))
+
+
+@pytest.fixture
+def audit(page, request):
+    return Audit(page, request.node.callspec.params["browser_context"])
+
+
+@pytest.fixture
+def reference(db):
+    run_all()
+    germany = db.session.scalar(select(Citizenship).where(Citizenship.code == "DE"))
+    kazakhstan = db.session.scalar(select(Citizenship).where(Citizenship.code == "KZ"))
+    programs = {p.kind: p for p in db.session.scalars(select(StudyProgram))}
+    return germany, kazakhstan, programs
+
+
+def signed_in(page, factories, user):
+    """Signs `user` in by writing the client's `dorm_user` store (userStore.js) with a fresh session token;
+    SessionRefresher completes it from GET /users/self. The store is written from a same-origin page that does not
+    run the app (an API answer): a running app could write its own session back over it."""
+    stored = {"id": user.id, "email": user.email, "token": factories.token(user), "is_verified": user.is_verified,
+              "citizenship_id": user.citizenship_id}
+    page.goto(f"{API}/health")
+    page.evaluate("(user) => window.localStorage.setItem('dorm_user', user)", json.dumps(stored))
+
+
+def outbox_code(page, email):
+    response = page.request.get(f"{API}/dev/outbox", params={"email": email})
+    assert response.ok, response.text()
+    for message in response.json()["list"]:
+        code = find_code(message["body"])
+        if code:
+            return code
+    raise AssertionError(f"no code in the dev outbox for {email}")
+
+
+def test_auth_pages(page, audit, factories, reference):
+    email = "reset.me@example.com"
+    factories.user(email=email, password=PASSWORD, citizenship=reference[0])
+
+    page.goto("/auth")
+    expect(page.get_by_test_id("signin-email")).to_be_visible()
+    audit("/auth sign-in")
+
+    page.get_by_test_id("tab-sign-up").click()
+    page.get_by_test_id("signup-email").fill("not-an-email")
+    page.get_by_test_id("signup-password").fill("123")
+    page.get_by_test_id("signup-repeat-password").fill("321")
+    page.get_by_test_id("signup-submit").click()
+    expect(page.get_by_text("Пароли не совпадают")).to_be_visible()
+    audit("/auth sign-up with validation errors")
+
+    page.get_by_test_id("signup-email").fill("new.applicant@example.com")
+    page.get_by_test_id("signup-password").fill(PASSWORD)
+    page.get_by_test_id("signup-repeat-password").fill(PASSWORD)
+    page.get_by_test_id("signup-submit").click()
+    expect(page.get_by_test_id("otp-code")).to_be_visible()
+    expect(page.get_by_test_id("snackbar-success")).to_be_visible()
+    audit("/auth verify-code step")
+
+    page.get_by_test_id("otp-back").click()
+    page.get_by_test_id("forgot-password-link").click()
+    expect(page.get_by_test_id("forgot-mode-email")).to_be_visible()
+    audit("/auth forgot password: e-mail")
+    page.get_by_test_id("forgot-email").fill(email)
+    page.get_by_test_id("forgot-send-code").click()
+    expect(page.get_by_test_id("forgot-mode-check")).to_be_visible()
+    audit("/auth forgot password: code")
+    page.get_by_test_id("forgot-code").fill(outbox_code(page, email))
+    expect(page.get_by_test_id("forgot-mode-finalize")).to_be_visible()
+    page.get_by_test_id("forgot-save-password").click()  # empty: the required-field errors show
+    expect(page.get_by_test_id("forgot-new-password")).to_have_attribute("aria-invalid", "true")
+    audit("/auth forgot password: new password, with errors")
+
+    audit.check()
+
+
+def test_applicant_pages(page, audit, factories, reference, db):
+    germany, kazakhstan, programs = reference
+
+    page.goto("/")
+    expect(page.get_by_test_id("card-paid")).to_be_visible()
+    audit("/ anonymous")
+
+    signed_in(page, factories, factories.user(email="no.citizenship@example.com"))
+    page.goto("/choose-flow")
+    expect(page.get_by_test_id("choose-flow-continue")).to_be_visible()
+    audit("/choose-flow")
+
+    signed_in(page, factories, factories.user(email="citizen@example.com", citizenship=kazakhstan))
+    page.goto("/")
+    expect(page.get_by_test_id("card-apply")).to_be_visible()
+    audit("/ signed in (citizen)")
+    if page.viewport_size["width"] < 900:  # phones: the header menu is a drawer
+        page.get_by_test_id("mobile-menu-button").click()
+        expect(page.get_by_test_id("mobile-logout")).to_be_visible()
+        audit("/ signed in (citizen), menu drawer open")
+    page.goto("/local-select-path")
+    expect(page.get_by_test_id("card-local-apply")).to_be_visible()
+    audit("/local-select-path")
+
+    signed_in(page, factories, factories.user(email="foreigner@example.com", citizenship=germany))
+    page.goto("/apply")
+    bachelor = programs["regular_bachelors"]
+    expect(page.get_by_test_id(f"study-program-{bachelor.id}")).to_be_attached()
+    audit("/apply programme step")
+    page.get_by_test_id("study-program-continue").click()  # nothing chosen: the error shows
+    expect(page.get_by_test_id("snackbar-error")).to_be_visible()
+    audit("/apply programme step with an error")
+    page.get_by_test_id(f"study-program-{bachelor.id}").check()
+    page.get_by_test_id("study-program-continue").click()
+    expect(page).to_have_url(re.compile(r"/apply/\d+$"))
+    expect(page.get_by_test_id("questionnaire-step-fillStepMainInfo")).to_be_visible()
+    expect(page.get_by_test_id("questionnaire-next")).to_be_enabled()
+    audit("/apply/{id} questionnaire: main info")
+    page.get_by_test_id("questionnaire-next").click()  # required fields missing: the error shows
+    expect(page.get_by_test_id("snackbar-error")).to_be_visible()
+    audit("/apply/{id} questionnaire: main info with an error")
+
+    page.goto("/my-applications")
+    expect(page.get_by_test_id("add-application")).to_be_visible()
+    audit("/my-applications")
+
+    audit.check()
+
+
+def test_admin_pages(page, audit, factories, db):
+    admin = factories.admin(email="a11y.admin@university.kz")
+    admin.citizenship_id = factories.citizenship().id
+    db.session.commit()
+    hall = factories.hall(name="Общежитие «Шаңырақ»")
+    factories.building(hall=hall, name="Корпус А", order=1)
+    room_type = factories.room_type(name="Двухместная", capacity=2)
+
+    signed_in(page, factories, admin)
+    page.goto("/")
+    expect(page.get_by_test_id("card-apply")).to_be_visible()
+    audit("/ signed in (admin)")
+
+    page.goto("/admin/dormitory")
+    expect(page.get_by_test_id(f"resource-row-Hall-{hall.id}")).to_be_visible()
+    audit("/admin/dormitory")
+    if page.viewport_size["width"] < 900:  # phones: the admin menu is a drawer
+        page.get_by_test_id("admin-menu-button").click()
+        expect(page.get_by_test_id("admin-mobile-logout")).to_be_visible()
+        audit("/admin/dormitory, menu drawer open")
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id("admin-mobile-logout")).to_be_hidden()
+
+    page.goto(f"/admin/dormitory/halls/{hall.id}")
+    expect(page.get_by_test_id("dormitory-breadcrumbs")).to_contain_text("Общежитие «Шаңырақ»")
+    audit("/admin/dormitory/halls/{id}")
+    page.get_by_test_id("resource-create-Building").click()
+    dialog = page.get_by_test_id("resource-form-Building")
+    expect(dialog).to_be_visible()
+    dialog.get_by_test_id("resource-save").click()  # empty: the required-field errors show
+    expect(dialog.get_by_test_id("field-name")).to_have_attribute("aria-invalid", "true")
+    audit("/admin/dormitory/halls/{id} with the building modal open")
+    dialog.get_by_test_id("resource-cancel").click()
+    expect(dialog).to_be_hidden()
+
+    page.goto("/admin/room-types")
+    expect(page.get_by_test_id("resource-list-RoomType")).to_be_visible()
+    audit("/admin/room-types")
+    page.get_by_test_id(f"resource-edit-RoomType-{room_type.id}").click()
+    dialog = page.get_by_test_id("resource-form-RoomType")
+    expect(dialog.get_by_test_id("room-type-media")).to_be_visible()
+    audit("/admin/room-types with the edit modal (photos) open")
+    dialog.get_by_test_id("resource-cancel").click()
+    expect(dialog).to_be_hidden()
+    page.get_by_test_id(f"resource-delete-RoomType-{room_type.id}").click()
+    expect(page.get_by_test_id("delete-dialog")).to_be_visible()
+    audit("/admin/room-types with the delete confirmation open")
+
+    audit.check()
