@@ -8,7 +8,7 @@ FLASK := $(BIN)/flask --app server
 CHROMIUM ?= /usr/bin/chromium
 CLIENT_SOURCES := $(shell find client/src client/public server/forms/labels -type f 2>/dev/null) client/webpack.config.js client/babel.config.js
 
-.PHONY: start test install client migrate seed dev lint test-server test-client e2e bench clean api-client
+.PHONY: start test install client migrate seed dev test-server test-client e2e bench clean api-client
 
 $(BIN)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'

@@ -15,6 +15,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.config.from_object(config)
     app.config.setdefault("DEV_OUTBOX_READABLE", not config.SMTP_URL and config.DEV_OUTBOX_ENABLED)
     app.json.ensure_ascii = False
+    trust_proxies(app, config.TRUSTED_PROXY_COUNT)
 
     from .logging_setup import configure_logging
 
@@ -27,6 +28,14 @@ def create_app(config: Config | None = None) -> Flask:
 
     register_commands(app)
     return app
+
+
+def trust_proxies(app: Flask, hops: int) -> None:
+    """Take the client address, scheme and host from the X-Forwarded-* headers our own `hops` proxies add."""
+    if hops > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
 
 def register_extensions(app: Flask) -> None:

@@ -66,6 +66,9 @@ class Config:
         self.RATELIMIT_ENABLED = env.get("RATELIMIT_ENABLED", "1") != "0"
         self.RATELIMIT_STORAGE_URI = self.REDIS_URL or "memory://"
         self.RATELIMIT_HEADERS_ENABLED = True
+        # Behind a load balancer the socket address is the balancer's: per-address limits would lump every
+        # applicant together. Only hops we run ourselves may be trusted, or a client could forge its address.
+        self.TRUSTED_PROXY_COUNT = int(env.get("TRUSTED_PROXY_COUNT", "0"))
         # Codes (DESIGN §9): 6 digits, 10 minutes, 5 tries, a resend at most once a minute.
         self.OTP_TTL_SECONDS = 600
         self.OTP_MAX_ATTEMPTS = 5

@@ -1,5 +1,5 @@
 """The foreign applicant's journey (spec §2 Application flow, Questionnaire, pickers; §5; §8) in Chromium:
-a bachelor application filled section by section, stopped by a missing required field and a wrong date order,
+sign-up with the e-mailed code, /choose-flow, a bachelor application filled section by section, stopped by a missing required field and a wrong date order,
 submitted, then listed on /my-applications; the first steps again in Kazakh and English."""
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from sqlalchemy import select
 
 from server.models import Citizenship, SelectOption, StudyProgram
 from server.seed import run_all
+
+from ..helpers import extract_code
 
 PASSWORD = "foreign-pass1"
 
@@ -91,16 +93,39 @@ def close_snackbar(page):
 
 # -------------------------------------------------------------------------------------------------- tests
 
-def test_foreign_applicant_applies_fills_every_section_and_submits(page, factories, reference, db, tmp_path):
+def sign_up_as_foreigner(page, smtp, email, citizenship):
+    """The real front door: sign-up, the code from the SMTP server, /choose-flow with a foreign citizenship."""
+    page.goto("/auth")
+    page.get_by_test_id("tab-sign-up").click()
+    page.get_by_test_id("signup-email").fill(email)
+    page.get_by_test_id("signup-password").fill(PASSWORD)
+    page.get_by_test_id("signup-repeat-password").fill(PASSWORD)
+    page.get_by_test_id("signup-submit").click()
+    page.get_by_test_id("otp-code").fill(extract_code(smtp, email, timeout=10))  # auto-submits at 6 digits
+    expect(page).to_have_url(re.compile(r"/choose-flow$"))
+    page.get_by_test_id(f"citizenship-{citizenship.id}").check()
+    page.get_by_test_id("choose-flow-continue").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+@pytest.fixture
+def smtp(app, smtp_server):
+    url, messages = smtp_server
+    previous = app.config.get("SMTP_URL")
+    app.config["SMTP_URL"] = url
+    yield messages
+    app.config["SMTP_URL"] = previous
+
+
+def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, reference, db, tmp_path):
     germany, programs = reference
     bachelor = programs["regular_bachelors"]
     email = "hans.foreign@example.com"
-    factories.user(email=email, password=PASSWORD, citizenship=germany)
     pdf = tiny_pdf(tmp_path / "passport.pdf")
     pdf2 = tiny_pdf(tmp_path / "medical.pdf")
     png = tiny_png(tmp_path / "photo.png")
 
-    sign_in(page, email)
+    sign_up_as_foreigner(page, smtp, email, germany)
 
     # Home → Apply card → /apply: the programme must be chosen first (spec §5).
     page.get_by_test_id("card-apply").click()

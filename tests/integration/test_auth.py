@@ -8,6 +8,7 @@ import pytest
 from flask_jwt_extended import create_access_token
 from sqlalchemy import select, text, update
 
+from server import trust_proxies
 from server.extensions import limiter
 from server.i18n import catalogue
 from server.models import AuthSession, OneTimeCode, OutboxMessage, User
@@ -654,6 +655,23 @@ class TestRateLimits:
         other = client.post(f"{AUTH}/forgot-password-generate-code", json={"email": "spray9@example.com"},
                             environ_base={"REMOTE_ADDR": "10.1.2.3"})
         assert other.status_code == 200
+
+    def test_per_address_limit_behind_a_trusted_proxy(self, client, db, app, monkeypatch):
+        """TRUSTED_PROXY_COUNT=1: the balancer's X-Forwarded-For names the client, so applicants are not lumped
+        together; without it (the default) a forged header changes nothing."""
+        monkeypatch.setitem(app.config, "RATE_LIMIT_AUTH_PER_IP", "2 per minute")
+        def reset_from(address):
+            return client.post(f"{AUTH}/forgot-password-generate-code", json={"email": "lb@example.com"},
+                               headers={"X-Forwarded-For": address}, environ_base={"REMOTE_ADDR": "10.0.0.1"})
+
+        # Default: the header is ignored, everything comes from the balancer's own address.
+        assert [reset_from(f"203.0.113.{n}").status_code for n in range(3)] == [200, 200, 429]
+
+        limiter.reset()
+        monkeypatch.setattr(app, "wsgi_app", app.wsgi_app)  # restored after the test
+        trust_proxies(app, 1)
+        assert [reset_from("203.0.113.7").status_code for _ in range(3)] == [200, 200, 429]
+        assert reset_from("198.51.100.4").status_code == 200  # another applicant behind the same balancer
 
 
 # ============================================================================================ misc

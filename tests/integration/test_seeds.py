@@ -5,11 +5,11 @@ import re
 
 from sqlalchemy import func, inspect, select
 
-from server.models import EducationalInstitution, Kato, SelectOption, StudyProgram
+from server.models import Citizenship, EducationalInstitution, Gender, Kato, SelectOption, StudyProgram
 from server.seed import run_all
 from server.seed.data import select_options as vocab
 
-SEEDED_MODELS = (SelectOption, Kato, EducationalInstitution, StudyProgram)
+SEEDED_MODELS = (Citizenship, Gender, SelectOption, Kato, EducationalInstitution, StudyProgram)
 
 
 def _snapshot(db) -> dict:
@@ -210,3 +210,16 @@ def test_seed_restores_changed_names_and_keeps_imported_rows(db):
     db.session.refresh(option)
     assert option.name_ru == "Женат / замужем"
     assert db.session.scalar(select(Kato).filter_by(code="751710100")) is not None
+
+
+def test_citizenships_cover_every_country_in_three_languages(db):
+    """Issue 2: every country with names in ru/kk/en, plus the exact label the client routes citizens by (§2, §6)."""
+    run_all()
+    rows = db.session.scalars(select(Citizenship)).all()
+    assert len(rows) >= 190  # the UN members and observers at least
+    assert all(row.name_ru.strip() and row.name_kk.strip() and row.name_en.strip() for row in rows)
+    assert len({row.name_ru for row in rows}) == len(rows)
+    kazakhstan = [row for row in rows if row.name_en == "Citizen of the Republic of Kazakhstan"]
+    assert len(kazakhstan) == 1
+    assert {"DE", "RU", "CN", "UZ", "KG", "TR", "US"} <= {row.code for row in rows}
+    assert db.session.scalar(select(func.count()).select_from(Gender)) >= 2

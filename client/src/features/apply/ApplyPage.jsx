@@ -26,7 +26,9 @@ import { useGetApplicationDetailQuery } from '../../components/questionnaire/que
 import { useUpdateUserMutation } from '../../api/usersApi';
 import { KZ_CITIZENSHIP_NAME_EN, hasCitizenship, isKazakhstanCitizen, selectUser } from '../../app/sessionSlice';
 import { localizedName } from '../../i18n';
-import { useCreateApplicationMutation, useGetApplyCitizenshipsQuery, useGetApplyStudyProgramsQuery } from './applyApi';
+import {
+  useCreateApplicationMutation, useGetApplyCitizenshipsQuery, useGetApplyStudyProgramsQuery, useGetSubmissionWindowQuery,
+} from './applyApi';
 
 const STEP_KEYS = ['study_program', 'citizenship', 'fill'];
 
@@ -55,7 +57,10 @@ function ApplyHeader({ active, program, citizenship }) {
   );
 }
 
-function RadioStep({ title, question, items, value, onChange, error, testIdPrefix, onContinue, busy, loading, loadError, onRetry }) {
+function RadioStep({
+  title, question, items, value, onChange, error, testIdPrefix, onContinue, busy, loading, loadError, onRetry,
+  isDisabled = () => false, notice = null,
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} component="section" aria-labelledby={`${testIdPrefix}-title`}>
@@ -71,6 +76,7 @@ function RadioStep({ title, question, items, value, onChange, error, testIdPrefi
             {t('errors.generic')}
           </Alert>
         )}
+        {notice && <Alert severity="info" sx={{ mb: 2 }} data-testid={`${testIdPrefix}-notice`}>{notice}</Alert>}
         {!loading && !loadError && (
           <FormControl component="fieldset" error={Boolean(error)} fullWidth>
             <FormLabel component="legend" id={`${testIdPrefix}-label`} sx={{ mb: 1 }}>{question}</FormLabel>
@@ -80,6 +86,7 @@ function RadioStep({ title, question, items, value, onChange, error, testIdPrefi
                   key={item.id}
                   value={String(item.id)}
                   label={localizedName(item, i18n.language)}
+                  disabled={isDisabled(item)}
                   control={<Radio inputProps={{ 'data-testid': `${testIdPrefix}-${item.id}` }} />}
                 />
               ))}
@@ -101,6 +108,12 @@ function StudyProgramStep() {
   const user = useSelector(selectUser);
   const { showError } = useSnackbar();
   const { data: programs = [], isLoading, isError, refetch } = useGetApplyStudyProgramsQuery();
+  // Closed programmes are shown but not selectable, so nobody fills a form for a campaign that is over;
+  // the server refuses creation outside the window anyway. Without an answer, nothing is disabled.
+  const { data: submissionWindow } = useGetSubmissionWindowQuery();
+  const openIds = submissionWindow && Array.isArray(submissionWindow.open_study_program_ids)
+    ? new Set(submissionWindow.open_study_program_ids) : null;
+  const closedNotice = submissionWindow && submissionWindow.is_open === false ? t('messages.applications.submission_unavailable') : null;
   const [create, { isLoading: creating }] = useCreateApplicationMutation();
   const [selected, setSelected] = useState('');
   const [error, setError] = useState('');
@@ -134,7 +147,9 @@ function StudyProgramStep() {
         error={error}
         testIdPrefix="study-program"
         onContinue={onContinue}
-        busy={creating}
+        isDisabled={(program) => Boolean(openIds) && !openIds.has(program.id)}
+        notice={closedNotice}
+        busy={creating || Boolean(closedNotice)}
         loading={isLoading}
         loadError={isError}
         onRetry={refetch}

@@ -13,6 +13,11 @@ export const applyApi = baseApi.enhanceEndpoints({ addTagTypes: ['Application'] 
       query: () => '/universal/Citizenship/all',
       transformResponse: listOf,
     }),
+    // Whether applying is open now and for which programmes (docs/decisions/0030); refreshed on every visit.
+    getSubmissionWindow: build.query({
+      query: () => '/users/submit-application',
+      keepUnusedDataFor: 0,
+    }),
     createApplication: build.mutation({
       query: (body) => ({ url: '/users/create-application', method: 'POST', body }),
       invalidatesTags: (result, error) => (error ? [] : ['Application', 'User']),
@@ -20,4 +25,6 @@ export const applyApi = baseApi.enhanceEndpoints({ addTagTypes: ['Application'] 
   }),
 });
 
-export const { useGetApplyStudyProgramsQuery, useGetApplyCitizenshipsQuery, useCreateApplicationMutation } = applyApi;
+export const {
+  useGetApplyStudyProgramsQuery, useGetApplyCitizenshipsQuery, useGetSubmissionWindowQuery, useCreateApplicationMutation,
+} = applyApi;

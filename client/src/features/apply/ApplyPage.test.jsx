@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import i18n from '../../i18n';
+import { setUser } from '../../app/userStore';
+import { KZ_CITIZENSHIP_NAME_EN } from '../../app/sessionSlice';
+import { mockFetch, renderWithProviders } from '../../testUtils';
+import ApplyPage from './ApplyPage';
+
+const PROGRAMS = [
+  { id: 1, name_ru: 'Бакалавриат', name_kk: 'Бакалавриат', name_en: "Bachelor's", additional_data: {} },
+  { id: 2, name_ru: 'Магистратура', name_kk: 'Магистратура', name_en: "Master's", additional_data: {} },
+  { id: 3, name_ru: 'Скрытая', name_kk: 'Жасырын', name_en: 'Hidden', additional_data: { is_hidden: true } },
+];
+
+const applicant = (citizenship) => ({ id: 9, email: 'a@example.com', token: 'tk', is_verified: true,
+  citizenship_id: citizenship.id, citizenship, roles: [] });
+const GERMANY = { id: 5, name_ru: 'Германия', name_kk: 'Германия', name_en: 'Germany' };
+const KAZAKHSTAN = { id: 1, name_ru: 'Гражданин Республики Казахстан', name_kk: 'ҚР азаматы', name_en: KZ_CITIZENSHIP_NAME_EN };
+
+function serve(window, created = []) {
+  return mockFetch(async (url, request) => {
+    if (url.includes('/universal/StudyProgram/all')) return { body: { list: PROGRAMS } };
+    if (url.includes('/users/submit-application')) return { body: { success: true, ...window } };
+    if (url.includes('/users/create-application')) {
+      created.push(await request.json());
+      return { body: { success: true, application_id: 77, citizenship: null } };
+    }
+    return { body: {} };
+  });
+}
+
+const NEXT_SCREENS = [
+  <Route key="fill" path="/apply/:id" element={<p>fill</p>} />,
+  <Route key="stepper" path="/stepper/:id" element={<p>stepper</p>} />,
+];
+
+beforeEach(() => i18n.changeLanguage('ru'));
+
+test('programmes outside the open window are shown but cannot be chosen; the open one creates the application', async () => {
+  setUser(applicant(GERMANY));
+  const created = [];
+  serve({ is_open: true, open_study_program_ids: [1] }, created);
+  const user = userEvent.setup();
+  renderWithProviders(<ApplyPage />, { route: '/apply', path: '/apply', extraRoutes: NEXT_SCREENS });
+
+  expect(await screen.findByTestId('study-program-1')).toBeEnabled();
+  expect(screen.getByTestId('study-program-2')).toBeDisabled();
+  expect(screen.queryByTestId('study-program-3')).toBeNull(); // hidden programmes are not offered
+  await user.click(screen.getByTestId('study-program-continue'));
+  expect(await screen.findByTestId('study-program-error')).toHaveTextContent('Пожалуйста, выберите тип программы');
+
+  await user.click(screen.getByTestId('study-program-1'));
+  await user.click(screen.getByTestId('study-program-continue'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/apply/77'));
+  expect(created).toEqual([{ study_program_id: 1 }]);
+});
+
+test('a closed campaign says so before anything is typed and does not offer Continue', async () => {
+  setUser(applicant(GERMANY));
+  serve({ is_open: false, open_study_program_ids: [], message_key: 'applications.submission_unavailable' });
+  renderWithProviders(<ApplyPage />, { route: '/apply', path: '/apply', extraRoutes: NEXT_SCREENS });
+
+  expect(await screen.findByTestId('study-program-notice')).toHaveTextContent('Подача заявлений временно недоступна');
+  expect(screen.getByTestId('study-program-1')).toBeDisabled();
+  expect(screen.getByTestId('study-program-continue')).toBeDisabled();
+});
+
+test('a citizen of Kazakhstan continues in the stepper after choosing a programme (spec §2)', async () => {
+  setUser(applicant(KAZAKHSTAN));
+  serve({ is_open: true, open_study_program_ids: [1, 2] });
+  const user = userEvent.setup();
+  renderWithProviders(<ApplyPage />, { route: '/apply', path: '/apply', extraRoutes: NEXT_SCREENS });
+
+  await user.click(await screen.findByTestId('study-program-2'));
+  await user.click(screen.getByTestId('study-program-continue'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stepper/77'));
+});
