@@ -19,6 +19,16 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
+@pytest.fixture
+def smtp(app, smtp_server):
+    """Points the live server's mail at the real SMTP server (aiosmtpd) for one test; yields its messages."""
+    url, messages = smtp_server
+    previous = app.config.get("SMTP_URL")
+    app.config["SMTP_URL"] = url
+    yield messages
+    app.config["SMTP_URL"] = previous
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/e2e/" in str(item.fspath):

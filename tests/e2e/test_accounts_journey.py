@@ -17,16 +17,6 @@ NEW_PASSWORD = "second-pass2"
 
 
 @pytest.fixture
-def smtp(app, smtp_server):
-    """Points the live server's mail at the real SMTP server for this test."""
-    url, messages = smtp_server
-    previous = app.config.get("SMTP_URL")
-    app.config["SMTP_URL"] = url
-    yield messages
-    app.config["SMTP_URL"] = previous
-
-
-@pytest.fixture
 def citizenships(factories):
     return factories.kazakhstan(), factories.citizenship(code="DE", name_ru="Германия", name_en="Germany",
                                                           name_kk="Германия")

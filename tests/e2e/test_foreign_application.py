@@ -108,15 +108,6 @@ def sign_up_as_foreigner(page, smtp, email, citizenship):
     expect(page).to_have_url(re.compile(r"/$"))
 
 
-@pytest.fixture
-def smtp(app, smtp_server):
-    url, messages = smtp_server
-    previous = app.config.get("SMTP_URL")
-    app.config["SMTP_URL"] = url
-    yield messages
-    app.config["SMTP_URL"] = previous
-
-
 def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, reference, db, tmp_path):
     germany, programs = reference
     bachelor = programs["regular_bachelors"]
