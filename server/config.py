@@ -82,9 +82,13 @@ class Config:
         self.OPENAPI_URL_PREFIX = "/api/v1"
         self.OPENAPI_JSON_PATH = "openapi.json"
         self.OPENAPI_SWAGGER_UI_PATH = None  # browsable page served by our own view (CSP-safe)
-        self.MAX_CONTENT_LENGTH = 25 * 1024 * 1024
         self.UPLOAD_MAX_DOCUMENT_BYTES = int(env.get("UPLOAD_MAX_DOCUMENT_BYTES", str(10 * 1024 * 1024)))
         self.UPLOAD_MAX_IMAGE_BYTES = int(env.get("UPLOAD_MAX_IMAGE_BYTES", str(5 * 1024 * 1024)))
+        # A questionnaire step is saved in one request with all its new files; the largest step (the foreign
+        # documents step: eight file fields, some taking several files) must fit with every file at its limit.
+        self.UPLOAD_MAX_REQUEST_BYTES = int(env.get("UPLOAD_MAX_REQUEST_BYTES",
+                                                    str(12 * self.UPLOAD_MAX_DOCUMENT_BYTES)))
+        self.MAX_CONTENT_LENGTH = self.UPLOAD_MAX_REQUEST_BYTES
         self.ROOM_TYPE_MEDIA_MAX_BYTES = int(env.get("ROOM_TYPE_MEDIA_MAX_BYTES", str(5 * 1024 * 1024)))
         self.TESTING = False
         for key, value in overrides.items():

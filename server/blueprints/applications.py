@@ -158,17 +158,9 @@ def _saved(result) -> dict:
         "success": True,
         "message": translate(result.message_key),
         "message_key": result.message_key,
-        "fill_items": [_item(i) for i in result.items],
+        "fill_items": user_data_service.present_items(result.items, result.application.user_id),
         "application": result.application,
     }
-
-
-def _item(item) -> dict:
-    from ..services.files import with_signed_urls
-
-    return {"id": item.id, "type": item.type, "data": with_signed_urls(item.data or {}),
-            "application_id": item.application_id, "term_id": item.term_id, "user_id": item.user_id,
-            "created_at": item.created_at, "updated_at": item.updated_at}
 
 
 # ------------------------------------------------------------------------------------------------ routes

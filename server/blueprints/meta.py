@@ -20,6 +20,8 @@ class PublicConfigRead(BaseSchema):
     contact_phone = fields.String()
     contact_email = fields.String()
     gov_grant_url = fields.String()
+    upload_max_document_bytes = fields.Integer()
+    upload_max_image_bytes = fields.Integer()
 
 
 class OutboxQuery(BaseSchema):
@@ -50,7 +52,9 @@ def health():
 def public_config():
     cfg = current_app.config
     return {"contact_phone": cfg["CONTACT_PHONE"], "contact_email": cfg["CONTACT_EMAIL"],
-            "gov_grant_url": cfg["GOV_GRANT_URL"]}
+            "gov_grant_url": cfg["GOV_GRANT_URL"],
+            "upload_max_document_bytes": cfg["UPLOAD_MAX_DOCUMENT_BYTES"],
+            "upload_max_image_bytes": cfg["UPLOAD_MAX_IMAGE_BYTES"]}
 
 
 @bp.get("/dev/outbox")

@@ -214,14 +214,38 @@ def open_stream(row: StoredFile):
         raise ApiError(404, "files.not_found") from None
 
 
-def with_signed_urls(value):
-    """A copy of saved answers where every file reference carries a fresh signed URL (for <img> and links)."""
+def _file_refs(value, found: list) -> None:
     if isinstance(value, dict):
-        out = {k: with_signed_urls(v) for k, v in value.items()}
+        if isinstance(value.get("id"), str) and isinstance(value.get("url"), str) \
+                and value["url"].startswith("/api/v1/files/"):
+            found.append(value["id"])
+        for v in value.values():
+            _file_refs(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            _file_refs(v, found)
+
+
+def _signed_copy(value, signable: set[str]):
+    if isinstance(value, dict):
+        out = {k: _signed_copy(v, signable) for k, v in value.items()}
         if isinstance(out.get("id"), str) and isinstance(out.get("url"), str) \
                 and out["url"].startswith("/api/v1/files/"):
-            out["url"] = signed_url(out["id"])
+            # A reference to a file the owner does not own is never turned into a bearer link: the signature
+            # would let anyone holding the answers download somebody else's document.
+            out["url"] = signed_url(out["id"]) if out["id"] in signable else None
         return out
     if isinstance(value, list):
-        return [with_signed_urls(v) for v in value]
+        return [_signed_copy(v, signable) for v in value]
     return value
+
+
+def with_signed_urls(answers: list[dict], owner_id: int) -> list[dict]:
+    """Copies of saved answers where every reference to a file of `owner_id` carries a fresh signed URL (for <img>
+    and links). One query for all answers, whatever their number."""
+    candidates: list[str] = []
+    for data in answers:
+        _file_refs(data, candidates)
+    owned = {file_id for file_id, row in dao.files_by_ids(set(candidates)).items()
+             if row.owner_id == owner_id} if candidates else set()
+    return [_signed_copy(data, owned) for data in answers]

@@ -453,9 +453,13 @@ def fill_items(actor: User, application_id: int, user_id: int | None = None,
         population = applications_service.population_of(application.user)
         if (population == applications_service.POPULATION_FOREIGN) != bool(foreign):
             raise ApiError(404, "applications.not_found")
-    out = []
-    for item in dao.user_data_of(application.id):
-        out.append({"id": item.id, "type": item.type, "data": files_service.with_signed_urls(item.data or {}),
-                    "application_id": item.application_id, "term_id": item.term_id, "user_id": item.user_id,
-                    "created_at": item.created_at, "updated_at": item.updated_at})
-    return out
+    return present_items(dao.user_data_of(application.id), application.user_id)
+
+
+def present_items(items: list[UserData], owner_id: int) -> list[dict]:
+    """Saved answers as the API shows them, file references signed only where the file is the owner's."""
+    signed = files_service.with_signed_urls([item.data or {} for item in items], owner_id)
+    return [{"id": item.id, "type": item.type, "data": data, "application_id": item.application_id,
+             "term_id": item.term_id, "user_id": item.user_id, "created_at": item.created_at,
+             "updated_at": item.updated_at}
+            for item, data in zip(items, signed)]

@@ -178,6 +178,27 @@ def test_an_applicant_cannot_attach_someone_elses_file(client, factories, db):
     assert_envelope(response, 400, "files.not_found")
 
 
+def test_a_smuggled_file_reference_is_never_signed_for_someone_else(client, factories, db):
+    """Self-upload accepts per-category document keys it cannot list in advance; a reference to another
+    applicant's file slipped in there must not come back as a working signed link (regression)."""
+    victim = _application(factories)
+    assert_ok(_upload(client, factories.auth_headers(victim.user), victim, PDF, "secret.pdf"))
+    file_id = db.session.scalars(select(StoredFile.id)).one()
+    thief = _application(factories, kz=True)
+    headers = factories.auth_headers(thief.user)
+    smuggled = {"id": file_id, "url": f"/api/v1/files/{file_id}"}
+    saved = post_bulk(client, headers, thief.id, {"documentsSelfUpload": {"smuggled_document": smuggled}})
+    if saved.status_code == 200:
+        data = fill_items(client, headers, thief.id)["documentsSelfUpload"]["data"]
+        assert data["smuggled_document"]["url"] is None
+    else:
+        assert_envelope(saved, 400)
+    signed = signed_url(file_id)
+    assert "signature=" in signed  # the thief never obtains this: nothing above handed it out
+    fill = client.get(f"{API}/users/fill-items/{thief.id}", headers=headers).get_data(as_text=True)
+    assert "signature=" not in fill
+
+
 def test_multiple_file_field_appends(client, factories, db):
     application = _application(factories)
     headers = factories.auth_headers(application.user)
@@ -277,3 +298,36 @@ def test_sniff(head, expected):
 ])
 def test_sanitise_name(name, content_type, expected):
     assert sanitise_name(name, content_type) == expected
+
+
+# ------------------------------------------------------------------------------------------- request size
+
+def _big_pdf(size: int) -> bytes:
+    return PDF + b"%" + b"0" * (size - len(PDF) - 1)
+
+
+def test_a_documents_step_with_several_files_each_at_the_limit_is_accepted(client, factories, db, app):
+    """One step is saved in one request; three documents just under the per-file limit must fit (regression:
+    the request cap was a fixed 25 MB while each PDF may be 10 MB)."""
+    application = _application(factories)
+    headers = factories.auth_headers(application.user)
+    form = _documents_form()
+    near_limit = app.config["UPLOAD_MAX_DOCUMENT_BYTES"] - 1024
+    files = {(form, field): (_big_pdf(near_limit), f"{field}.pdf")
+             for field in ("passport", "proof_of_education", "motivation_letter")}
+    assert all(step_of(False, "regular_bachelors", field) == form for _, field in files)
+
+    assert_ok(post_bulk(client, headers, application.id, {}, files))
+
+    assert _files_count(db) == 3
+    assert app.config["MAX_CONTENT_LENGTH"] == app.config["UPLOAD_MAX_REQUEST_BYTES"] >= 8 * near_limit
+
+
+def test_a_request_over_the_request_cap_is_refused_with_the_envelope(client, factories, db, app, monkeypatch):
+    application = _application(factories)
+    headers = factories.auth_headers(application.user)
+    monkeypatch.setitem(app.config, "MAX_CONTENT_LENGTH", 64 * 1024)
+    response = post_bulk(client, headers, application.id, {}, {(_documents_form(), "passport"):
+                                                               (_big_pdf(128 * 1024), "a.pdf")})
+    assert_envelope(response, 413, "errors.payload_too_large")
+    assert _files_count(db) == 0

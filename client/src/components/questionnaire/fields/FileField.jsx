@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { acceptFor } from '../../../forms-engine/engine';
+import { useGetPublicConfigQuery } from '../../../api/publicConfigApi';
 import { useSnackbar } from '../../SnackbarProvider';
 import { isPendingRef, pendingRef } from '../data';
 import { testIdOf } from '../data';
@@ -22,6 +23,15 @@ const visuallyHidden = {
   border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0,
   position: 'absolute', whiteSpace: 'nowrap', width: 1,
 };
+
+// Used until /public-config answers; the server checks again whatever the browser lets through.
+export const DEFAULT_LIMITS = { document: 10 * 1024 * 1024, image: 5 * 1024 * 1024 };
+
+/** The largest file the server accepts for this field, in bytes. */
+export function sizeLimit(field, config) {
+  const fromServer = config && (field.type === 'image' ? config.upload_max_image_bytes : config.upload_max_document_bytes);
+  return fromServer || (field.type === 'image' ? DEFAULT_LIMITS.image : DEFAULT_LIMITS.document);
+}
 
 /** Whether a browser File is of an accepted type (by MIME type, else by extension). */
 export function fileAccepted(field, file) {
@@ -47,6 +57,7 @@ function ImagePreview({ reference, file, alt }) {
 export default function FileField({ field, path, value, onChange, error, readOnly, label, required, fileStore }) {
   const { t } = useTranslation();
   const { showError } = useSnackbar();
+  const { data: publicConfig } = useGetPublicConfigQuery();
   const inputRef = useRef(null);
   const isImage = field.type === 'image';
   const rules = acceptFor(field);
@@ -60,6 +71,13 @@ export default function FileField({ field, path, value, onChange, error, readOnl
     const bad = picked.find((f) => !fileAccepted(field, f));
     if (bad) {
       showError(t(isImage ? 'questionnaire.file.wrong_image' : 'questionnaire.file.wrong_pdf', { label, name: bad.name }));
+      return;
+    }
+    // Refused here, before the step is sent: one oversized file would otherwise fail the whole step's save.
+    const limit = sizeLimit(field, publicConfig);
+    const huge = picked.find((f) => f.size > limit);
+    if (huge) {
+      showError(t('questionnaire.file.too_large', { label, name: huge.name, max_mb: Math.floor(limit / (1024 * 1024)) }));
       return;
     }
     const newRefs = picked.map((file) => {
