@@ -14,6 +14,7 @@ const LocalSelectPathPage = lazy(() =>
   import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
 );
 const ApplyPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
+const StepperPage = lazy(() => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'));
 const MyApplicationsPage = lazy(() =>
   import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
 );
@@ -77,6 +78,22 @@ export default function AppRoutes() {
               }
             />
             <Route
+              path="stepper"
+              element={
+                <RequireApplicant>
+                  <StepperPage />
+                </RequireApplicant>
+              }
+            />
+            <Route
+              path="stepper/:applicationId"
+              element={
+                <RequireApplicant>
+                  <StepperPage />
+                </RequireApplicant>
+              }
+            />
+            <Route
               path="my-applications"
               element={
                 <RequireApplicant>
@@ -86,7 +103,7 @@ export default function AppRoutes() {
             />
           </Route>
           {adminRoutes()}
-          {/* Routes of later issues (/apply, /admin, ...) are not defined yet: go home. */}
+          {/* Unknown paths go home (§8: a failed fetch or access check also lands on /). */}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

@@ -2,7 +2,7 @@
  * → fill. The header shows the answers already chosen. Citizens of Kazakhstan continue in /stepper/{id}. */
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,6 +26,8 @@ import { useGetApplicationDetailQuery } from '../../components/questionnaire/que
 import { useUpdateUserMutation } from '../../api/usersApi';
 import { KZ_CITIZENSHIP_NAME_EN, hasCitizenship, isKazakhstanCitizen, selectUser } from '../../app/sessionSlice';
 import { localizedName } from '../../i18n';
+
+const FINANCINGS = ['scholarship', 'paid'];
 import {
   useCreateApplicationMutation, useGetApplyCitizenshipsQuery, useGetApplyStudyProgramsQuery, useGetSubmissionWindowQuery,
 } from './applyApi';
@@ -117,6 +119,7 @@ function StudyProgramStep() {
   const [create, { isLoading: creating }] = useCreateApplicationMutation();
   const [selected, setSelected] = useState('');
   const [error, setError] = useState('');
+  const [search] = useSearchParams();
 
   const onContinue = async () => {
     if (!selected) {
@@ -126,7 +129,10 @@ function StudyProgramStep() {
       return;
     }
     try {
-      const answer = await create({ study_program_id: Number(selected) }).unwrap();
+      // The citizens' path cards (/local-select-path → /stepper?type=…) carry the chosen financing here.
+      const financing = FINANCINGS.includes(search.get('type')) ? search.get('type') : undefined;
+      const body = financing ? { study_program_id: Number(selected), financing } : { study_program_id: Number(selected) };
+      const answer = await create(body).unwrap();
       const citizenship = answer.citizenship || (user && user.citizenship);
       const citizen = citizenship ? citizenship.name_en === KZ_CITIZENSHIP_NAME_EN : isKazakhstanCitizen(user);
       navigate(citizen ? `/stepper/${answer.application_id}` : `/apply/${answer.application_id}`);

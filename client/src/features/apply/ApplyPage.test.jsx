@@ -76,3 +76,16 @@ test('a citizen of Kazakhstan continues in the stepper after choosing a programm
   await user.click(screen.getByTestId('study-program-continue'));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stepper/77'));
 });
+
+test('the financing chosen on the citizens\' path cards (?type=) is sent with the new application', async () => {
+  setUser(applicant(KAZAKHSTAN));
+  const created = [];
+  serve({ is_open: true, open_study_program_ids: [1, 2] }, created);
+  const user = userEvent.setup();
+  renderWithProviders(<ApplyPage />, { route: '/apply?type=scholarship', path: '/apply', extraRoutes: NEXT_SCREENS });
+
+  await user.click(await screen.findByTestId('study-program-1'));
+  await user.click(screen.getByTestId('study-program-continue'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stepper/77'));
+  expect(created).toEqual([{ study_program_id: 1, financing: 'scholarship' }]);
+});

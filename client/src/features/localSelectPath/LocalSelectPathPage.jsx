@@ -6,7 +6,7 @@ import NavCard from '../../components/NavCard';
 
 /**
  * /local-select-path (spec §2): home of citizens of Kazakhstan. Apply starts the application flow;
- * scholarship / paid / listener lead to the stepper with the financing type (routes of later issues).
+ * scholarship / paid / listener lead to the stepper with the financing type (the physical-presence modal, then /apply).
  */
 export default function LocalSelectPathPage() {
   const { t, i18n } = useTranslation();
