@@ -1,6 +1,8 @@
 """The foreign applicant's journey (spec §2 Application flow, Questionnaire, pickers; §5; §8) in Chromium:
-sign-up with the e-mailed code, /choose-flow, a bachelor application filled section by section, stopped by a missing required field and a wrong date order,
-submitted, then listed on /my-applications; the first steps again in Kazakh and English."""
+sign-up with the e-mailed code, /choose-flow, a bachelor application filled section by section with both pickers
+(the KATO tree for the Kazakhstan city of an applicant living here, the institution list for the school), stopped by
+missing required fields and a wrong date order, submitted, then listed on /my-applications; the first steps again in
+Kazakh and English. Decision 0032."""
 from __future__ import annotations
 
 import re
@@ -12,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 from sqlalchemy import select
 
-from server.models import Citizenship, SelectOption, StudyProgram
+from server.models import Citizenship, Kato, SelectOption, StudyProgram
 from server.seed import run_all
 
 from ..helpers import extract_code
@@ -111,6 +113,8 @@ def sign_up_as_foreigner(page, smtp, email, citizenship):
 def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, reference, db, tmp_path):
     germany, programs = reference
     bachelor = programs["regular_bachelors"]
+    almaty = db.session.scalar(select(Kato).where(Kato.code == "750000000"))  # seeded KATO tree
+    bostandyk = db.session.scalar(select(Kato).where(Kato.code == "751410000"))
     email = "hans.foreign@example.com"
     pdf = tiny_pdf(tmp_path / "passport.pdf")
     pdf2 = tiny_pdf(tmp_path / "medical.pdf")
@@ -166,8 +170,31 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(field(page, "learning_disabilities_description")).to_be_visible()
     field(page, "has_learning_disabilities-2").check()
     expect(field(page, "learning_disabilities_description")).to_have_count(0)
-    field(page, "is_living_in_kazakhstan_currently-2").check()
     choose(page, "country_of_residence", germany.name_ru)
+    # Living in Kazakhstan: the city/district (KATO) appears, is required, and is picked in the tree modal.
+    expect(field(page, "kazakhstan_residence_address")).to_have_count(0)
+    field(page, "is_living_in_kazakhstan_currently-1").check()
+    expect(field(page, "kazakhstan_residence_address")).to_be_visible()
+    expect(field(page, "kazakhstan_residence_address")).to_have_value("")
+    page.get_by_test_id("questionnaire-next").click()
+    expect(error_snackbar(page)).to_have_text(
+        "Заполните обязательное поле «Город или район проживания в Казахстане»")
+    expect(page.get_by_test_id("questionnaire-step-fillStepImmigration")).to_be_visible()
+    close_snackbar(page)
+    page.get_by_test_id("field-kazakhstan_residence_address-open").click()
+    dialog = page.get_by_test_id("kato-dialog")
+    tree = dialog.get_by_role("tree", name="Выберите населённый пункт")
+    expect(tree.locator(":scope > li[role=treeitem]")).to_have_count(20)  # the seeded regions
+    almaty_item = tree.locator(":scope > li[role=treeitem]").filter(has=page.get_by_test_id(f"kato-node-{almaty.id}"))
+    expect(almaty_item).to_have_attribute("aria-expanded", "false")
+    dialog.get_by_role("button", name="Развернуть: г. Алматы", exact=True).click()
+    expect(almaty_item).to_have_attribute("aria-expanded", "true")
+    districts = almaty_item.get_by_role("group").get_by_role("treeitem")
+    expect(districts).to_have_count(8)
+    expect(districts.first).to_contain_text("Алатауский район")  # children ordered by name
+    dialog.get_by_role("button", name="Бостандыкский район", exact=True).click()
+    expect(dialog).to_have_count(0)
+    expect(field(page, "kazakhstan_residence_address")).to_have_value("г. Алматы, Бостандыкский район")
     next_step(page, "fillStepParents")
 
     # 4. Parents: the first parent, then 'Add parent' for the second; iin / signer are hidden for foreigners.
@@ -257,6 +284,9 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
         select(UserData).where(UserData.application_id == application_id))}
     assert answers["fillStepMainInfo"]["last_name"] == "Müller"
     assert answers["fillStepMainInfo"]["profile_image"]["content_type"] == "image/png"
+    assert answers["fillStepImmigration"]["is_living_in_kazakhstan_currently"] == 1
+    assert answers["fillStepImmigration"]["kazakhstan_residence_address"] == "г. Алматы, Бостандыкский район"
+    assert answers["fillStepImmigration"]["kazakhstan_residence_address_id"] == bostandyk.id
     assert len(answers["fillStepParents"]["parents"]) == 2
     assert len(answers["fillStepEducation"]["foreign_languages"]) == 2
     assert answers["fillStepEducation"]["education_institution"]["type"] == "list"
