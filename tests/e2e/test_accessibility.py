@@ -191,6 +191,20 @@ def test_applicant_pages(page, audit, factories, reference, db):
     page.goto("/local-select-path")
     expect(page.get_by_test_id("card-local-apply")).to_be_visible()
     audit("/local-select-path")
+    # The citizen's path: a financing card → the physical-presence modal → /apply?type=paid → the stepper.
+    page.get_by_test_id("card-local-paid").click()
+    expect(page.get_by_test_id("physical-presence-modal")).to_be_visible()
+    audit("/stepper?type=paid physical-presence modal")
+    page.get_by_test_id("presence-continue").click()
+    expect(page).to_have_url(re.compile(r"/apply\?type=paid$"))
+    bachelor = programs["regular_bachelors"]
+    page.get_by_test_id(f"study-program-{bachelor.id}").check()
+    page.get_by_test_id("study-program-continue").click()
+    expect(page).to_have_url(re.compile(r"/stepper/\d+$"))
+    expect(page.get_by_test_id("stepper-step-choose_study_program")).to_have_attribute("data-state", "completed")
+    expect(page.get_by_test_id("stepper-step-instruction")).to_have_attribute("data-state", "current")
+    expect(page.get_by_test_id("stepper-financing")).to_be_visible()
+    audit("/stepper/{id}")
 
     signed_in(page, factories, factories.user(email="foreigner@example.com", citizenship=germany))
     page.goto("/apply")
