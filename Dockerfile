@@ -12,6 +12,8 @@ RUN npm run build
 # Stage 2: the Python runtime serving client/dist and /api through gunicorn.
 FROM python:3.11-slim-bookworm AS runtime
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PORT=8000 INSTANCE_PATH=/app/instance
+# The dev outbox holds sign-up and reset codes: never readable in the image, even without SMTP_URL.
+ENV DEV_OUTBOX_ENABLED=0
 WORKDIR /app
 COPY requirements.txt ./
 RUN pip install --no-cache-dir -r requirements.txt

@@ -50,7 +50,9 @@ class Config:
         self.JWT_ACCESS_TOKEN_EXPIRES = timedelta(hours=int(env.get("TOKEN_TTL_HOURS", "12")))
         self.JWT_TOKEN_LOCATION = ["headers"]
         self.SQLALCHEMY_DATABASE_URI = _database_url(instance)
-        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+        # hide_parameters: a failing statement's error (and so a logged traceback) must not quote the values
+        # bound to it, i.e. password hashes, e-mails and IINs.
+        self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True, "hide_parameters": True}
         self.SMTP_URL = env.get("SMTP_URL") or None
         self.MAIL_FROM = env.get("MAIL_FROM", "Qabyldau <no-reply@qabyldau.local>")
         self.STORAGE_URL = env.get("STORAGE_URL") or f"file://{instance / 'files'}"
@@ -69,7 +71,8 @@ class Config:
         # Behind a load balancer the socket address is the balancer's: per-address limits would lump every
         # applicant together. Only hops we run ourselves may be trusted, or a client could forge its address.
         self.TRUSTED_PROXY_COUNT = int(env.get("TRUSTED_PROXY_COUNT", "0"))
-        # Codes (DESIGN §9): 6 digits, 10 minutes, 5 tries, a resend at most once a minute.
+        # Codes (DESIGN §9): 6 digits, 10 minutes, 5 tries; generate-otp resends at most once per
+        # OTP_RESEND_INTERVAL_SECONDS per account (services/auth.py: 429 auth.resend_too_soon; 0 turns it off).
         self.OTP_TTL_SECONDS = 600
         self.OTP_MAX_ATTEMPTS = 5
         self.OTP_RESEND_INTERVAL_SECONDS = int(env.get("OTP_RESEND_INTERVAL_SECONDS", "60"))

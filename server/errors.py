@@ -175,6 +175,13 @@ def register_error_handlers(app: Flask) -> None:
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response, status
 
+    @app.errorhandler(RecursionError)
+    def _too_deep(error: RecursionError):
+        # Only hostile input nests deep enough to exhaust the stack (the JSON parser, in webargs or in get_json,
+        # recurses once per level): a 400, not a 500. Logged without the (huge) traceback.
+        log.warning("request refused: input nested too deeply (%s)", error)
+        return envelope(400, "validation.json_body")
+
     @app.errorhandler(Exception)
     def _unexpected(error: Exception):
         log.exception("unhandled error")

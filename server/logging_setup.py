@@ -1,4 +1,8 @@
-"""JSON logs without secrets: bearer tokens, passwords and full IINs never reach a log line (DESIGN §9)."""
+"""JSON logs without secrets: bearer tokens, passwords and full IINs never reach a log line (DESIGN §9).
+
+Tracebacks are redacted too (a driver error quotes its statement), and the engine hides SQL parameters
+(SQLALCHEMY_ENGINE_OPTIONS["hide_parameters"], config.py).
+"""
 from __future__ import annotations
 
 import logging
@@ -13,11 +17,14 @@ _IIN = re.compile(r"(?<!\d)(\d{4})\d{8}(?!\d)")
 _BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9._\-]+", re.IGNORECASE)
 # A JWT anywhere (a token pasted into a URL or an error text), with or without the Bearer prefix.
 _JWT = re.compile(r"eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*")
+# A password hash (argon2 PHC string), e.g. quoted in a failing INSERT.
+_ARGON2 = re.compile(r"\$argon2(?:id|i|d)\$[A-Za-z0-9$=,.+/]+")
 _SECRET_KEYS = ("password", "token", "secret", "authorization", "code_hash")
 
 
 def redact(value):
     if isinstance(value, str):
+        value = _ARGON2.sub("[redacted]", value)
         return _JWT.sub("[redacted]", _BEARER.sub(r"\1[redacted]", _IIN.sub(r"\1********", value)))
     return value
 
@@ -39,10 +46,25 @@ class RedactingFilter(logging.Filter):
         return True
 
 
-def configure_logging(app: Flask) -> None:
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+class RedactingJsonFormatter(JsonFormatter):
+    """The filter cleans the record; tracebacks and stacks are only rendered here, so they are cleaned here."""
+
+    def formatException(self, ei):  # noqa: N802 (logging's name)
+        return redact(super().formatException(ei))
+
+    def formatStack(self, stack_info):  # noqa: N802
+        return redact(super().formatStack(stack_info))
+
+
+def make_handler(stream) -> logging.Handler:
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(RedactingJsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
     handler.addFilter(RedactingFilter())
+    return handler
+
+
+def configure_logging(app: Flask) -> None:
+    handler = make_handler(sys.stderr)
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(app.config.get("LOG_LEVEL", "INFO"))

@@ -1,5 +1,7 @@
 """Health, public configuration, the dev outbox and the browsable API page."""
-from flask import current_app, send_from_directory
+import ipaddress
+
+from flask import current_app, request, send_from_directory
 from flask_smorest import Blueprint
 from marshmallow import fields
 from sqlalchemy import select, text
@@ -57,12 +59,27 @@ def public_config():
             "upload_max_image_bytes": cfg["UPLOAD_MAX_IMAGE_BYTES"]}
 
 
+def _from_loopback() -> bool:
+    """The caller is this machine. Behind TRUSTED_PROXY_COUNT proxies remote_addr is already the client's (ProxyFix)."""
+    try:
+        address = ipaddress.ip_address(request.remote_addr or "")
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return address.is_loopback
+
+
 @bp.get("/dev/outbox")
 @bp.arguments(OutboxQuery, location="query")
 @bp.response(200, OutboxList)
 def dev_outbox(query):
-    """Development only: the mail the dev outbox kept for one address, newest first."""
-    if not current_app.config["DEV_OUTBOX_READABLE"]:
+    """Development only: the mail the dev outbox kept for one address, newest first.
+
+    It holds sign-up and password-reset codes, so it answers only on this machine (loopback), never to the
+    network `make start` binds to; anywhere else it looks like an unknown route.
+    """
+    if not current_app.config["DEV_OUTBOX_READABLE"] or not _from_loopback():
         raise ApiError(404, "errors.not_found")
     rows = db.session.scalars(
         select(OutboxMessage).where(OutboxMessage.recipient == query["email"].lower())

@@ -21,3 +21,4 @@ from .application import (  # noqa: F401
 )
 from .user_data import UserData  # noqa: F401
 from .file import StoredFile  # noqa: F401
+from .seed_mark import SeedMark  # noqa: F401

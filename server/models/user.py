@@ -83,3 +83,6 @@ class OneTimeCode(db.Model):
     consumed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # Random handle given back after a correct reset code (the spec's otp_id); never sequential.
     ticket: Mapped[str | None] = mapped_column(String(64))
+    # Sign-up of an existing unverified account (decision 0002): the new password's argon2 hash waits here and is
+    # applied only when this very code is verified, so a re-sign-up never writes users.password_hash directly.
+    pending_password_hash: Mapped[str | None] = mapped_column(String(255))

@@ -4,16 +4,69 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, pre_load
 
+from ..errors import LocalizedMessage
+
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
-def trim_strings(data):
-    """Spec §5: spaces are trimmed from text values before anything else looks at them."""
-    if isinstance(data, dict):
-        return {key: trim_strings(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [trim_strings(item) for item in data]
-    return data.strip() if isinstance(data, str) else data
+MAX_JSON_DEPTH = 32  # nesting of objects and lists in a request body; deeper input is refused with 400
+
+
+class TooDeep(ValueError):
+    """The input nests objects/lists deeper than MAX_JSON_DEPTH."""
+
+
+def _walk(data, max_depth: int = MAX_JSON_DEPTH):
+    """Yields every dict key and leaf value of a JSON-like value, iteratively (no recursion), checking the depth."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= max_depth:
+                raise TooDeep()
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    yield key
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in value)
+        else:
+            yield value
+
+
+def json_depth_exceeds(data, max_depth: int = MAX_JSON_DEPTH) -> bool:
+    try:
+        for _ in _walk(data, max_depth):
+            pass
+    except TooDeep:
+        return True
+    return False
+
+
+def trim_strings(data, max_depth: int = MAX_JSON_DEPTH):
+    """Spec §5: spaces are trimmed from text values before anything else looks at them.
+
+    Iterative (a hostile body cannot exhaust the interpreter stack); raises TooDeep beyond max_depth levels."""
+    if not isinstance(data, (dict, list)):
+        return data.strip() if isinstance(data, str) else data
+    root = {} if isinstance(data, dict) else []
+    stack = [(data, root, 0)]
+    while stack:
+        source, target, depth = stack.pop()
+        if depth >= max_depth:
+            raise TooDeep()
+        items = source.items() if isinstance(source, dict) else enumerate(source)
+        for key, value in items:
+            if isinstance(value, (dict, list)):
+                copy = {} if isinstance(value, dict) else []
+                stack.append((value, copy, depth + 1))
+            else:
+                copy = value.strip() if isinstance(value, str) else value
+            if isinstance(target, dict):
+                target[key] = copy
+            else:
+                target.append(copy)
+    return root
 
 
 def _is_unstorable_text(value) -> bool:
@@ -30,11 +83,8 @@ def _is_unstorable_text(value) -> bool:
 
 
 def _contains_unstorable_text(data) -> bool:
-    if isinstance(data, dict):
-        return any(_is_unstorable_text(k) or _contains_unstorable_text(v) for k, v in data.items())
-    if isinstance(data, list):
-        return any(_contains_unstorable_text(item) for item in data)
-    return _is_unstorable_text(data)
+    """Iterative; raises TooDeep beyond MAX_JSON_DEPTH levels."""
+    return any(_is_unstorable_text(item) for item in _walk(data))
 
 
 class BaseSchema(Schema):
@@ -48,6 +98,8 @@ class BaseSchema(Schema):
         for key, value in data.items():
             if _is_unstorable_text(key):
                 bad["_schema"] = ["validation.invalid_input"]
+            elif json_depth_exceeds(value, MAX_JSON_DEPTH - 1):
+                bad[key] = [LocalizedMessage("validation.too_deep", max=MAX_JSON_DEPTH)]
             elif _contains_unstorable_text(value):
                 bad[key] = ["validation.invalid_input"]
         if bad:

@@ -1,10 +1,39 @@
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, pre_load, validate, validates_schema
 
+from ..errors import LocalizedMessage
 from .common import BaseSchema, Email
 
-PASSWORD_RULE = validate.Length(min=6, max=128, error="auth.password_length")
+PASSWORD_MIN_LENGTH = 6
+PASSWORD_MAX_LENGTH = 128
+
+
+def _password_not_too_long(value: str) -> None:
+    if len(value) > PASSWORD_MAX_LENGTH:
+        raise ValidationError(LocalizedMessage("auth.password_too_long", max=PASSWORD_MAX_LENGTH))
+
+
+PASSWORD_RULE = [validate.Length(min=PASSWORD_MIN_LENGTH, error="auth.password_length"), _password_not_too_long]
+
+
+class KeepsPasswordsSchema(BaseSchema):
+    """BaseSchema trims every string (spec §5), but spaces are part of a password: the fields named in
+    UNTRIMMED (paths into the body) get their value back exactly as sent, after BaseSchema's checks ran on it."""
+
+    UNTRIMMED: tuple[tuple[str, ...], ...] = (("password",), ("repeat_password",))
+
+    @pre_load
+    def _trim(self, data, **kwargs):
+        trimmed = super()._trim(data, **kwargs)
+        for path in self.UNTRIMMED:
+            source, target = data, trimmed
+            for name in path[:-1]:
+                source = source.get(name) if isinstance(source, dict) else None
+                target = target.get(name) if isinstance(target, dict) else None
+            if isinstance(source, dict) and isinstance(target, dict) and isinstance(source.get(path[-1]), str):
+                target[path[-1]] = source[path[-1]]
+        return trimmed
 
 
 class CitizenshipRead(BaseSchema):
@@ -35,7 +64,7 @@ class UserRead(BaseSchema):
     is_exempted_from_payment = fields.Boolean()
 
 
-class SignUpUser(BaseSchema):
+class SignUpUser(KeepsPasswordsSchema):
     email = Email(required=True)
     password = fields.String(required=True, validate=PASSWORD_RULE)
     repeat_password = fields.String(required=True)
@@ -46,14 +75,16 @@ class SignUpUser(BaseSchema):
             raise ValidationError("auth.passwords_mismatch", field_name="repeat_password")
 
 
-class SignUpRequest(BaseSchema):
+class SignUpRequest(KeepsPasswordsSchema):
+    # The outer schema trims the nested body before SignUpUser sees it: restore the passwords here too.
+    UNTRIMMED = (("user", "password"), ("user", "repeat_password"))
     user = fields.Nested(SignUpUser, required=True)
     # Accepted for compatibility with the client of §7; the server writes its own localized e-mail (decision 0002).
     confirmation_message_subject = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500))
     confirmation_message_part_1 = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
 
 
-class SignInRequest(BaseSchema):
+class SignInRequest(KeepsPasswordsSchema):
     email = Email(required=True)
     password = fields.String(required=True, validate=[validate.Length(min=1, error="validation.required"),
                                                       validate.Length(max=128, error="validation.too_long")])
@@ -73,7 +104,7 @@ class ForgotPasswordGenerateRequest(EmailRequest):
     confirmation_message_part_1 = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
 
 
-class ForgotPasswordUpdateRequest(BaseSchema):
+class ForgotPasswordUpdateRequest(KeepsPasswordsSchema):
     email = Email(required=True)
     password = fields.String(required=True, validate=PASSWORD_RULE)
     repeat_password = fields.String(load_default=None)

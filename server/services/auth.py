@@ -1,17 +1,21 @@
 """Accounts, codes and sessions (spec §3 User, §4 sign-up verification, §5, §8; DESIGN §9).
 
 Each public function is one use case and owns its transaction. Nothing here tells a caller whether an
-e-mail is registered: sign-up, resend and reset answer the same either way (decision 0002).
+e-mail is registered: sign-up, resend and reset answer the same either way (decision 0002). The one exception is a
+resend within OTP_RESEND_INTERVAL_SECONDS of a pending account's last code (429; decision 0002).
 """
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
 from flask_jwt_extended import create_access_token, get_jti
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 
 from ..daos import users as users_dao
 from ..errors import ApiError
@@ -34,16 +38,36 @@ class SignedIn:
     token: str
 
 
-def _issue_code(user: User, purpose: str) -> str:
-    """A new code voids the previous one of the same purpose."""
+def _void_codes(user_id: int, purpose: str, now) -> None:
+    """Voids every open code of a purpose and drops the password hashes waiting on them (they can never apply)."""
+    users_dao.void_codes(user_id, purpose, now)
+    db.session.execute(
+        update(OneTimeCode)
+        .where(OneTimeCode.user_id == user_id, OneTimeCode.purpose == purpose,
+               OneTimeCode.pending_password_hash.is_not(None))
+        .values(pending_password_hash=None)
+    )
+
+
+def _issue_code(user: User, purpose: str, pending_password_hash: str | None = None) -> str:
+    """A new code voids the previous one of the same purpose. `pending_password_hash` (sign-up of an unverified
+    account only) becomes the account's password when, and only when, this code is verified."""
     now = utcnow()
-    users_dao.void_codes(user.id, purpose, now)
+    _void_codes(user.id, purpose, now)
     code = new_code()
     db.session.add(OneTimeCode(
         user_id=user.id, purpose=purpose, code_hash=hash_code(code, purpose, user.id),
         created_at=now, expires_at=now + timedelta(seconds=current_app.config["OTP_TTL_SECONDS"]),
+        pending_password_hash=pending_password_hash,
     ))
     return code
+
+
+def _open_verification_code(user: User) -> OneTimeCode | None:
+    """The newest verification code while it has not expired. A code burnt by wrong tries still counts until its
+    expiry, or an attacker could burn the owner's code and then sign up again with a password of their own."""
+    record = users_dao.latest_code(user.id, PURPOSE_VERIFY)
+    return record if record is not None and record.expires_at > utcnow() else None
 
 
 def _send_mail(recipient: str, template: str, **params) -> None:
@@ -87,28 +111,58 @@ def start_session(user: User) -> str:
     return token
 
 
+def _create_account(email: str, password_hash: str) -> User | None:
+    """Inserts a new unverified account and its first code; None when a concurrent sign-up of the same address
+    inserted it first (the unique e-mail refused ours): the caller goes on as for an existing account."""
+    user = User(email=users_dao.normalise_email(email), password_hash=password_hash)
+    db.session.add(user)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        return None
+    code = _issue_code(user, PURPOSE_VERIFY)
+    db.session.commit()
+    _send_mail(user.email, "verify", code=code)
+    return user
+
+
 def sign_up(email: str, password: str) -> None:
+    """Every outcome answers the same (decision 0002). Hashing first also spends the same argon2 time on each path."""
+    password_hash = hash_password(password)
     user = users_dao.get_by_email(email)
-    if user is not None and user.is_verified:
+    if user is None:
+        if _create_account(email, password_hash) is not None:
+            return
+        user = users_dao.get_by_email(email)
+        if user is None:  # the competing insert was rolled back too: nothing to do, nothing to tell
+            return
+    if user.is_verified:
         # The owner learns about the attempt by mail; the caller learns nothing (no enumeration).
         _send_mail(user.email, "already_registered")
         return
-    if user is None:
-        user = User(email=users_dao.normalise_email(email), password_hash=hash_password(password))
-        db.session.add(user)
-        db.session.flush()
-    else:
-        # An unverified account belongs to whoever proves the mailbox: the latest sign-up sets the password.
-        user.password_hash = hash_password(password)
-    code = _issue_code(user, PURPOSE_VERIFY)
+    if _open_verification_code(user) is not None:
+        # A code of an earlier sign-up (or resend) is still open: keep it. Replacing it would mail the owner a
+        # fresh code that carries this caller's password (decision 0002). The owner can resend with generate-otp.
+        return
+    # Never users.password_hash directly: the new password waits on this code and applies only if it is verified.
+    code = _issue_code(user, PURPOSE_VERIFY, pending_password_hash=password_hash)
     db.session.commit()
     _send_mail(user.email, "verify", code=code)
 
 
 def resend_verification(email: str) -> None:
+    """A resent code carries no password: verifying it keeps the account's password as it is."""
     user = users_dao.get_by_email(email)
     if user is None or user.is_verified:
         return
+    interval = current_app.config["OTP_RESEND_INTERVAL_SECONDS"]
+    latest = users_dao.latest_code(user.id, PURPOSE_VERIFY)
+    if latest is not None and interval > 0:
+        wait = (latest.created_at + timedelta(seconds=interval) - utcnow()).total_seconds()
+        if wait > 0:
+            # The code sent moments ago is still valid; say when a new one can be asked for.
+            raise ApiError(429, "auth.resend_too_soon", seconds=math.ceil(wait))
     code = _issue_code(user, PURPOSE_VERIFY)
     db.session.commit()
     _send_mail(user.email, "verify", code=code)
@@ -117,8 +171,16 @@ def resend_verification(email: str) -> None:
 def verify_email(email: str, code: str) -> SignedIn:
     user = users_dao.get_by_email(email)
     record = _check_code(user, PURPOSE_VERIFY, code)
-    record.consumed_at = utcnow()
+    now = utcnow()
+    record.consumed_at = now
+    if record.pending_password_hash is not None:
+        # The sign-up that asked for this very code chose the password; the mailbox owner just confirmed it.
+        user.password_hash = record.pending_password_hash
+        record.pending_password_hash = None
     user.is_verified = True
+    # Tokens handed out before the address was proved (sign-in of an unverified account, possibly with a
+    # password that has just been replaced) end here; the prover gets a fresh one.
+    users_dao.revoke_sessions(user.id, now)
     token = start_session(user)
     db.session.commit()
     return SignedIn(user, token)
@@ -175,8 +237,10 @@ def reset_password(email: str, password: str, ticket: str) -> None:
     now = utcnow()
     record.consumed_at = now
     user.password_hash = hash_password(password)
-    # Whoever could read the mailbox now owns the account: the reset also proves the address.
+    # Whoever could read the mailbox now owns the account: the reset also proves the address, and an open
+    # sign-up code (with the password it carries) can no longer change it.
     user.is_verified = True
+    _void_codes(user.id, PURPOSE_VERIFY, now)
     users_dao.revoke_sessions(user.id, now)
     db.session.commit()
 

@@ -54,7 +54,11 @@ export default function AuthPage() {
     generateOtp({ email: storedEmail })
       .unwrap()
       .then(() => showSuccess(t('auth.verify.code_sent')))
-      .catch((error) => showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later')));
+      .catch((error) => {
+        // A code sent under a minute ago is still valid: the applicant should just read their mail.
+        if (error && error.data && error.data.message_key === 'auth.resend_too_soon') showSuccess(t('auth.verify.code_sent'));
+        else showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
+      });
   }, [verifyRequested, storedEmail, generateOtp, showError, showSuccess, t, i18n]);
 
   // A signed-in, verified user has nothing to do here (same targets as after sign-in).
