@@ -15,6 +15,11 @@ server, so this package never imports create_app (nor the models). One `ModelDec
   with whatever the caller asks for. A caller sees the union, over its audiences that hold the `find` (or `all`)
   permission, of that audience's scope (no scope = every row); audiences without the permission add nothing;
 - `validators`: import paths of cross-field rules `fn(values, row) -> {field: [messages]}` run by the service;
+- `derived`: import paths of `fn(values, row) -> {field: value}`: fields the server computes from the written
+  values (for example a KATO node's parent and level follow from its code); they are never writable themselves
+  and are computed before the validators run;
+- `json_referrers`: `JsonReference(model, "column.key")` entries naming rows that keep this model's id inside a
+  JSON column; like foreign keys, they block deletion with 409;
 - `owned`: relationship names whose rows are deleted together with the row (everything else that references the
   row blocks deletion with 409).
 """
@@ -58,6 +63,8 @@ class Field:
     max: int | None = None
     max_length: int | None = None  # None = the column's length
     choices: tuple[str, ...] | None = None
+    pattern: str | None = None  # text: the whole value must match this regular expression
+    pattern_message: str = "validation.pattern"  # catalogue key of the message when it does not
     references: str | None = None  # registry model name of the parent row, which must exist
     default: object = None  # shown to clients as the create form's initial value
 
@@ -82,6 +89,15 @@ class Relation:
 
 
 @dataclass(frozen=True)
+class JsonReference:
+    """Rows of `model` whose JSON key `key` ("additional_data.parent_id") holds the id of a row of the declaring
+    model: deleting a row they point at is refused with 409, like a foreign key."""
+
+    model: str
+    key: str
+
+
+@dataclass(frozen=True)
 class ModelDeclaration:
     name: str
     model_path: str  # "package.module:Class"
@@ -98,7 +114,9 @@ class ModelDeclaration:
     default_page_size: int = 20
     scopes: dict[str, str] = field(default_factory=dict)  # audience -> "module:function"
     validators: tuple[str, ...] = ()  # "module:function"
+    derived: tuple[str, ...] = ()  # "module:function" computing server-owned fields on create/update
     owned: tuple[str, ...] = ()  # relationship names deleted along with the row
+    json_referrers: tuple[JsonReference, ...] = ()  # rows that hold this row's id inside a JSON column
     display_field: str = "name"
 
     @property
@@ -187,6 +205,11 @@ def _load() -> None:
         for f in declaration.fields:
             if f.references and f.references not in REGISTRY:
                 raise ValueError(f"{declaration.name}.{f.name}: unknown parent model {f.references}")
+        for ref in declaration.json_referrers:
+            referrer = REGISTRY.get(ref.model)
+            base, _, json_key = ref.key.partition(".")
+            if referrer is None or not json_key or base not in referrer.field_map:
+                raise ValueError(f"{declaration.name}: bad JSON reference {ref.model}.{ref.key}")
 
 
 _load()

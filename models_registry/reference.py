@@ -11,6 +11,7 @@ from . import (
     REF_OPS,
     TEXT_OPS,
     Field,
+    JsonReference,
     ModelDeclaration,
     Relation,
     register,
@@ -81,6 +82,7 @@ register(ModelDeclaration(
     # Hidden programs (additional_data.is_hidden) are not offered to applicants; admins see them all.
     permissions={**READ_ANYONE, "all": (PUBLIC, *ADMINS), "find": (PUBLIC, *ADMINS)},
     scopes={PUBLIC: "server.services.universal_scopes:visible_study_programs"},
+    json_referrers=(JsonReference("SelectOption", "additional_data.study_program_id"),),
     display_field="name_ru",
 ))
 
@@ -101,6 +103,8 @@ register(ModelDeclaration(
     page_size_cap=500,
     default_page_size=50,
     permissions=READ_ANYONE,
+    # Options that depend on another option (a language certificate on its language) name it by parent_id.
+    json_referrers=(JsonReference("SelectOption", "additional_data.parent_id"),),
     display_field="name_ru",
 ))
 
@@ -108,12 +112,14 @@ KATO_FIELDS = ("id", "code", *NAMES, "parent_id", "level")
 register(ModelDeclaration(
     name="Kato",
     model_path="server.models.reference:Kato",
-    fields=(Field("id"), Field("code", required=True, non_blank=True), Field("name_ru", required=True, non_blank=True),
-            Field("name_en", default=""), Field("name_kk", default=""),
+    fields=(Field("id"), Field("code", required=True, non_blank=True, pattern=r"[0-9]{9}",
+                              pattern_message="validation.kato_code"),
+            Field("name_ru", required=True, non_blank=True), Field("name_en", default=""), Field("name_kk", default=""),
             Field("parent_id", nullable=True, references="Kato"), Field("level", min=0, max=4, default=1)),
     read=_everyone_reads(KATO_FIELDS),
-    create=("code", *NAMES, "parent_id", "level"),
-    update=("code", *NAMES, "parent_id", "level"),
+    # parent_id and level follow from the code (as in import-kato and the seed), so they are not writable.
+    create=("code", *NAMES),
+    update=("code", *NAMES),
     filters={"id": ID_OPS, "code": ("eq", "in", "ilike"), **{n: TEXT_OPS for n in NAMES}, "parent_id": REF_OPS,
              "level": NUMBER_OPS},
     sortable=("id", "code", *NAMES, "level"),
@@ -123,6 +129,7 @@ register(ModelDeclaration(
     page_size_cap=500,
     default_page_size=50,
     permissions=READ_ANYONE,
+    derived=("server.services.universal_rules:kato_tree_position",),
     validators=("server.services.universal_rules:kato_parent_not_self",),
     display_field="name_ru",
 ))

@@ -248,3 +248,10 @@ def referencing_counts(rm: ResolvedModel, row_id: int, skip_tables: set[str]) ->
             if n:
                 found[other.name] = found.get(other.name, 0) + n
     return found
+
+
+def json_referencing_count(rm: ResolvedModel, key: str, row_id: int) -> int:
+    """Rows of `rm` whose JSON key (a declared "column.key") holds row_id, stored as a number or as text."""
+    base, _, json_key = key.partition(".")
+    expr = json_text(rm.column(base), json_key)
+    return db.session.scalar(select(func.count()).select_from(rm.cls).where(expr == str(row_id)))

@@ -6,6 +6,7 @@ They validate the bodies (unknown keys are refused: no mass assignment) and docu
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -42,6 +43,8 @@ class FieldInfo:
     max: int | None = None
     max_length: int | None = None
     choices: tuple[str, ...] | None = None
+    pattern: str | None = None
+    pattern_message: str = "validation.pattern"
     references: str | None = None
     default: object = None
 
@@ -99,7 +102,8 @@ def _resolve_fields(cls, declared: tuple[Field, ...], owner: str) -> dict[str, F
             min=f.min if f.min is not None else lo, max=f.max if f.max is not None else hi,
             max_length=min(f.max_length or length or TEXT_LIMIT, length or TEXT_LIMIT) if kind in ("string", "text")
             else None,
-            choices=f.choices, references=f.references, default=f.default,
+            choices=f.choices, pattern=f.pattern, pattern_message=f.pattern_message, references=f.references,
+            default=f.default,
         )
     return out
 
@@ -136,17 +140,18 @@ def _is_storage_limit(bound) -> bool:
 
 
 def bounds_validator(lo, hi):
-    """Rejects values outside [lo, hi]; the message names only the bounds a person chose (not column limits)."""
+    """Rejects values outside [lo, hi] naming the bound that was crossed; a range is shown only when both bounds
+    are ones a person chose (a column's storage limit is named only when it is the one exceeded)."""
     def check(value):
         if value is None or ((lo is None or value >= lo) and (hi is None or value <= hi)):
             return
         show_lo = lo is not None and not _is_storage_limit(lo)
         show_hi = hi is not None and not _is_storage_limit(hi)
-        if show_lo and not show_hi:
+        if show_lo and show_hi:
+            raise ValidationError(LocalizedMessage("validation.range", min=lo, max=hi))
+        if lo is not None and value < lo:
             raise ValidationError(LocalizedMessage("validation.min", min=lo))
-        if show_hi and not show_lo:
-            raise ValidationError(LocalizedMessage("validation.max", max=hi))
-        raise ValidationError(LocalizedMessage("validation.range", min=lo, max=hi))
+        raise ValidationError(LocalizedMessage("validation.max", max=hi))
 
     return check
 
@@ -162,6 +167,8 @@ def text_validator(info: FieldInfo):
             raise ValidationError(LocalizedMessage("validation.max_length", max=info.max_length))
         if info.choices and value not in info.choices:
             raise ValidationError(LocalizedMessage("validation.choices", choices=", ".join(info.choices)))
+        if info.pattern and not re.fullmatch(info.pattern, value):
+            raise ValidationError(LocalizedMessage(info.pattern_message))
 
     return check
 
@@ -190,6 +197,8 @@ def marshmallow_field(info: FieldInfo, *, required: bool = False, for_write: boo
             metadata["minLength"] = 1
         if info.choices:
             metadata["enum"] = list(info.choices)
+        if info.pattern:
+            metadata["pattern"] = f"^{info.pattern}$"
         return fields.String(validate=text_validator(info), metadata=metadata, **kwargs)
     if info.type == "boolean":
         return fields.Boolean(**kwargs)

@@ -1,6 +1,8 @@
-"""Idempotent reference-data seeds. Each seeder upserts by a stable natural key and returns its row count.
+"""Idempotent, insert-only reference-data seeds; each seeder returns its row count.
 
-Run by `make start` (flask --app server seed). Re-running changes nothing.
+Run by `make start` (flask --app server seed) on every start. A seed inserts a row the first time its natural key is
+seen (recorded in seed_marks, see server/seed/marks.py) and never updates it afterwards, so admin edits survive and
+rows an admin deleted stay deleted (decision 0010). Re-running changes nothing.
 """
 from __future__ import annotations
 

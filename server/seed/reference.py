@@ -5,6 +5,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import KAZAKHSTAN_CITIZENSHIP_EN, Citizenship, Gender, StudyProgram
+from .marks import SeedMarks, natural_key
 
 # Babel territories that are regions, groupings or placeholders rather than countries.
 _NOT_COUNTRIES = {"EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "CQ"}
@@ -17,14 +18,11 @@ KAZAKHSTAN = {
 STATELESS = {"name_ru": "Лицо без гражданства", "name_kk": "Азаматтығы жоқ адам", "name_en": "Stateless person"}
 
 
-def _upsert(model, key: dict, values: dict) -> None:
-    row = db.session.scalar(select(model).filter_by(**key))
-    if row is None:
+def _insert_once(model, marks: SeedMarks, key: dict, values: dict) -> None:
+    """Inserts the row the first time its natural key is seen; never updates it (admins own it afterwards)."""
+    exists = db.session.scalar(select(model.id).filter_by(**key)) is not None
+    if marks.should_insert(natural_key(*key.values()), exists):
         db.session.add(model(**key, **values))
-        return
-    for name, value in values.items():
-        if getattr(row, name) != value:
-            setattr(row, name, value)
 
 
 def citizenship_rows() -> list[dict]:
@@ -44,8 +42,9 @@ def citizenship_rows() -> list[dict]:
 
 def seed_citizenships() -> int:
     rows = citizenship_rows()
+    marks = SeedMarks("citizenships")
     for row in rows:
-        _upsert(Citizenship, {"code": row["code"]}, {k: v for k, v in row.items() if k != "code"})
+        _insert_once(Citizenship, marks, {"code": row["code"]}, {k: v for k, v in row.items() if k != "code"})
     return len(rows)
 
 
@@ -57,8 +56,9 @@ GENDERS = [
 
 
 def seed_genders() -> int:
+    marks = SeedMarks("genders")
     for row in GENDERS:
-        _upsert(Gender, {"code": row["code"]}, {k: v for k, v in row.items() if k != "code"})
+        _insert_once(Gender, marks, {"code": row["code"]}, {k: v for k, v in row.items() if k != "code"})
     return len(GENDERS)
 
 
@@ -80,8 +80,9 @@ STUDY_PROGRAMS = [
 
 
 def seed_study_programs() -> int:
+    marks = SeedMarks("study_programs")
     for order, (code, degree, kind, name_ru, name_kk, name_en) in enumerate(STUDY_PROGRAMS, start=1):
-        _upsert(StudyProgram, {"code": code}, {
+        _insert_once(StudyProgram, marks, {"code": code}, {
             "degree": degree, "kind": kind, "order": order, "name_ru": name_ru, "name_kk": name_kk,
             "name_en": name_en, "additional_data": {"is_hidden": False},
         })

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import SelectOption, StudyProgram
 from .data import select_options as data
+from .marks import SeedMarks, natural_key
 from .reference import _NOT_COUNTRIES
 
 
@@ -71,25 +72,21 @@ def seed_select_options() -> int:
     study_program_ids = dict(db.session.execute(select(StudyProgram.code, StudyProgram.id)).all())
     existing = {(row.type, row.code): row for row in db.session.scalars(select(SelectOption))}
     option_ids = {key: row.id for key, row in existing.items()}
+    marks = SeedMarks("select_options")
     count = 0
     for option_type, rows in option_lists():
         for order, (code, name_ru, name_kk, name_en, additional) in enumerate(rows, start=1):
-            additional_data = _resolve(additional, study_program_ids, option_ids)
-            values = {
-                "name_ru": name_ru, "name_kk": name_kk, "name_en": name_en, "order": order,
-                "additional_data": additional_data,
-                "additional_count": len(additional_data.get("documents") or []),
-            }
-            row = existing.get((option_type, code))
-            if row is None:
-                row = SelectOption(type=option_type, code=code, **values)
-                db.session.add(row)
-                existing[(option_type, code)] = row
-            else:
-                for name, value in values.items():
-                    if getattr(row, name) != value:
-                        setattr(row, name, value)
             count += 1
+            # Insert-only (decision 0010): names, order, additional_data (disabled, ...) of an existing option are
+            # the admins' to edit, and an option an admin deleted stays deleted.
+            if not marks.should_insert(natural_key(option_type, code), (option_type, code) in existing):
+                continue
+            additional_data = _resolve(additional, study_program_ids, option_ids)
+            row = SelectOption(type=option_type, code=code, name_ru=name_ru, name_kk=name_kk, name_en=name_en,
+                               order=order, additional_data=additional_data,
+                               additional_count=len(additional_data.get("documents") or []))
+            db.session.add(row)
+            existing[(option_type, code)] = row
         db.session.flush()  # ids for the `parent` references of later lists
         option_ids.update({key: row.id for key, row in existing.items() if key[0] == option_type})
     return count

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
+import re
 import zipfile
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -19,6 +21,8 @@ from sqlalchemy import select, update
 from ..extensions import db
 from ..i18n import translate
 from ..models import INSTITUTION_TYPES, EducationalInstitution, Kato
+
+log = logging.getLogger(__name__)
 
 SUPPORTED_SUFFIXES = (".xlsx", ".csv")
 MAX_REPORTED_ERRORS = 50
@@ -81,6 +85,7 @@ class ImportResult:
     unchanged: int = 0
     pruned: int = 0
     absent: int = 0  # rows in the database that the file does not contain (kept unless pruned)
+    skipped: int = 0  # rows already in the database with a malformed key (left untouched, never a crash)
 
     @property
     def total(self) -> int:
@@ -180,20 +185,33 @@ def _fail_on(errors: list[RowError]) -> None:
 # ------------------------------------------------------------------------------------------------------- KATO
 
 
+_KATO_CODE = re.compile(r"[0-9]{9}")
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+
+
+def is_kato_code(code) -> bool:
+    """Exactly 9 ASCII digits (str.isdigit would also accept '²' or Arabic-Indic digits)."""
+    return isinstance(code, str) and _KATO_CODE.fullmatch(code) is not None
+
+
 def kato_code_from_parts(te: str, ab: str, cd: str, ef: str, hij: str) -> str | None:
     """The 9-digit code: `te` when it holds the full code, else AB CD EF HIJ assembled from the parts."""
-    if te.isdigit() and len(te) == 9:
+    if is_kato_code(te):
         return te
     parts = (ab, cd, ef, hij)
-    if all(part.isdigit() for part in parts):
+    if all(_ASCII_DIGITS.fullmatch(part) for part in parts):
         code = ab.zfill(2) + cd.zfill(2) + ef.zfill(2) + hij.zfill(3)
-        if len(code) == 9 and code != "000000000":
+        if is_kato_code(code) and code != "000000000":
             return code
     return None
 
 
 def kato_parent_candidates(code: str) -> list[str]:
-    """Ancestors by the code structure, nearest first: HIJ -> H00 -> EF level -> CD level -> region."""
+    """Ancestors by the code structure, nearest first: HIJ -> H00 -> EF level -> CD level -> region.
+
+    A malformed code (not 9 digits) has no ancestors."""
+    if not is_kato_code(code):
+        return []
     ab, cd, ef, hij = code[:2], code[2:4], code[4:6], code[6:]
     candidates = []
     if hij[1:] != "00":
@@ -231,14 +249,25 @@ def read_kato_file(path: str | Path) -> list[dict]:
     return list(by_code.values())
 
 
-def apply_kato_rows(rows: list[dict], prune: bool = False) -> ImportResult:
+def apply_kato_rows(rows: list[dict], prune: bool = False, update_existing: bool = True) -> ImportResult:
     """Upserts nodes by code and derives parent_id and level from the code structure. Does not commit.
 
     Without prune, nodes already in the database that `rows` lack are kept (and counted as absent); with prune
-    they are deleted and institutions pointing at them lose the link.
+    they are deleted and institutions pointing at them lose the link. With update_existing=False (the seed) the
+    names of nodes already present are left as they are. Rows whose code is not 9 digits raise ImportFailed;
+    nodes already in the database with such a code (written before codes were checked) are skipped and logged.
     """
+    bad = [RowError("reference_import.bad_kato_code", {"row": number, "value": str(row.get("code"))[:20]})
+           for number, row in enumerate(rows, start=1) if not is_kato_code(row.get("code"))]
+    _fail_on(bad)
     result = ImportResult()
-    existing = {node.code: node for node in db.session.scalars(select(Kato))}
+    existing = {}
+    for node in db.session.scalars(select(Kato)):
+        if is_kato_code(node.code):
+            existing[node.code] = node
+        else:
+            result.skipped += 1
+            log.warning("KATO node with a malformed code skipped", extra={"kato_id": node.id, "code": node.code[:20]})
     incoming = {row["code"] for row in rows}
     for row in rows:
         node = existing.get(row["code"])
@@ -250,6 +279,8 @@ def apply_kato_rows(rows: list[dict], prune: bool = False) -> ImportResult:
             db.session.add(node)
             existing[node.code] = node
             result.created += 1
+        elif not update_existing:
+            result.unchanged += 1
         elif any(getattr(node, name) != value for name, value in values.items()):
             for name, value in values.items():
                 setattr(node, name, value)

@@ -150,6 +150,8 @@ def _check_write(rm: ResolvedModel, values: dict, row, prefix: str) -> dict:
             errors.setdefault(f"{prefix}{name}", []).append(LocalizedMessage(
                 "universal.parent_not_found", model=translate(f"resources.{info.references}.name")))
     if not errors:
+        for path in rm.declaration.derived:
+            values.update(import_path(path)(values, row))
         for path in rm.declaration.validators:
             for name, messages in import_path(path)(values, row).items():
                 errors.setdefault(f"{prefix}{name}", []).extend(messages)
@@ -227,6 +229,12 @@ def delete(name: str, caller: Caller, row_id: int) -> None:
         raise ApiError(404, "errors.not_found")
     owned = [relation_target(rm.name, rel) for rel in rm.declaration.owned]
     counts = dao.referencing_counts(rm, row_id, {o.cls.__tablename__ for o in owned})
+    for ref in rm.declaration.json_referrers:
+        referrer = resolved(ref.model)
+        n = dao.json_referencing_count(referrer, ref.key, row_id)
+        if n:
+            table = referrer.cls.__tablename__
+            counts[table] = counts.get(table, 0) + n
     if counts:
         children = _children_message(counts)
         raise ApiError(409, "universal.delete_has_children", errors={"id": [

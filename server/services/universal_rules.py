@@ -57,3 +57,24 @@ def kato_parent_not_self(values: dict, row) -> dict:
         seen.add(current)
         current = db.session.scalar(select(Kato.parent_id).where(Kato.id == current))
     return {}
+
+
+def kato_tree_position(values: dict, row) -> dict:
+    """A KATO node's parent and level follow from its code, as in import-kato and the seed (derived, not written).
+
+    The parent is the nearest existing ancestor by the code structure; a node without one is a region (level 1)."""
+    from .reference_import import kato_parent_candidates
+
+    if "code" not in values:
+        return {}
+    candidates = kato_parent_candidates(values["code"])
+    if not candidates:
+        return {"parent_id": None, "level": 1}
+    stmt = select(Kato.id, Kato.code, Kato.level).where(Kato.code.in_(candidates))
+    if row is not None:
+        stmt = stmt.where(Kato.id != row.id)
+    found = {code: (node_id, level) for node_id, code, level in db.session.execute(stmt)}
+    parent = next((found[code] for code in candidates if code in found), None)
+    if parent is None:
+        return {"parent_id": None, "level": 1}
+    return {"parent_id": parent[0], "level": parent[1] + 1}

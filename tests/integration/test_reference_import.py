@@ -107,6 +107,35 @@ def test_kato_import_over_the_seed_updates_by_code_and_keeps_or_prunes_the_rest(
     assert institution.kato_id is None  # Semey is not in the file: the link is dropped, the institution stays
 
 
+def test_kato_import_survives_a_malformed_code_already_in_the_database(app, db, tmp_path):
+    """Audit 3 gap 2: one bad node (written before codes were checked) used to crash every import with IndexError."""
+    for code in ("abc", "1", "11000000x"):
+        db.session.add(Kato(code=code, name_ru=f"Плохой {code}", name_kk="", name_en="", level=1))
+    db.session.commit()
+    path = _kato_file(tmp_path)
+    result = import_kato(path)
+    assert result.created == len(KATO_SAMPLE) and result.skipped == 3
+    assert _node(db, "111033100").level == 4
+    result = import_kato(path, prune=True)
+    assert result.skipped == 3 and _node(db, "abc") is not None  # left as it is, for an admin to fix
+    outcome = app.test_cli_runner().invoke(args=["import-kato", str(path)])
+    assert outcome.exit_code == 0, outcome.output
+
+
+@pytest.mark.parametrize("te", ["١١٠٠٠٠٠٠٠", "11000000²", "１１００００００１"])
+def test_kato_import_reports_codes_that_are_not_ascii_digits(db, tmp_path, te):
+    path = _xlsx(tmp_path / "bad.xlsx", KATO_HEADER, [
+        [110000000, "11", "00", "00", "000", 0, "Ақмола облысы", "Акмолинская область", None],
+        [te, "", "", "", "", 1, "Жаман", "Плохой", None],
+    ])
+    with pytest.raises(ImportFailed) as failure:
+        import_kato(path)
+    assert failure.value.key == "reference_import.row_errors"
+    assert [e.key for e in failure.value.errors] == ["reference_import.bad_kato_code"]
+    assert failure.value.errors[0].params["row"] == 3
+    assert _count(db, Kato) == 0
+
+
 def test_kato_import_accepts_the_code_split_into_parts(db, tmp_path):
     path = _xlsx(tmp_path / "parts.xlsx", KATO_HEADER, [
         ["", "11", "00", "00", "000", 0, "Ақмола облысы", "Акмолинская область", None],

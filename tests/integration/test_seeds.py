@@ -199,17 +199,73 @@ def test_institutions_cover_every_region(db):
         assert row.type in {"school", "college", "university"}
 
 
-def test_seed_restores_changed_names_and_keeps_imported_rows(db):
+def test_seed_keeps_changed_names_and_imported_rows(db):
     run_all()
     option = db.session.scalar(select(SelectOption).filter_by(type=vocab.MARITAL_STATUS, code="married"))
-    option.name_ru = "испорчено"
+    option.name_ru = "Состоит в браке"
     extra = Kato(code="751710100", name_ru="Посёлок", name_kk="Кент", name_en="", level=3)
     db.session.add(extra)
     db.session.commit()
     run_all()
     db.session.refresh(option)
-    assert option.name_ru == "Женат / замужем"
+    assert option.name_ru == "Состоит в браке"
     assert db.session.scalar(select(Kato).filter_by(code="751710100")) is not None
+
+
+def _counts(db) -> dict:
+    return {model.__name__: db.session.scalar(select(func.count()).select_from(model)) for model in SEEDED_MODELS}
+
+
+def test_reseeding_keeps_admin_edits_and_deletions(client, db, factories):
+    """Audit 3 gap 3: `make start` seeds on every start; what admins curate through /universal must survive it."""
+    run_all()
+    counts = _counts(db)
+    admin = factories.auth_headers(factories.admin())
+
+    def call(model, action, body):
+        response = client.post(f"/api/v1/universal/{model}/{action}", json=body, headers=admin)
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+
+    dba = db.session.scalar(select(StudyProgram).filter_by(code="dba"))
+    economics = _options(db, vocab.EDUCATIONAL_PROGRAM)["6B04101"]
+    married = _options(db, vocab.MARITAL_STATUS)["married"]
+    widowed = _options(db, vocab.MARITAL_STATUS)["widowed"]
+    almaty = db.session.scalar(select(Kato).filter_by(code="750000000"))
+    kazakhstan = db.session.scalar(select(Citizenship).filter_by(code="KZ"))
+    call("StudyProgram", "update", {"update": {"additional_data": {"is_hidden": True}, "name_en": "DBA (closed)"},
+                                    "filters": {"id": dba.id}})
+    call("SelectOption", "update", {"update": {"additional_data": {**economics.additional_data, "disabled": True},
+                                               "order": 99}, "filters": {"id": economics.id}})
+    call("SelectOption", "update", {"update": {"name_ru": "Состоит в браке"}, "filters": {"id": married.id}})
+    call("Kato", "update", {"update": {"name_en": "Almaty city"}, "filters": {"id": almaty.id}})
+    call("Citizenship", "update", {"update": {"order": 5}, "filters": {"id": kazakhstan.id}})
+    call("SelectOption", "delete", {"filters": {"id": widowed.id}})
+    db.session.expire_all()
+
+    run_all()
+    run_all()
+    db.session.expire_all()
+    assert db.session.get(StudyProgram, dba.id).additional_data == {"is_hidden": True}
+    assert db.session.get(StudyProgram, dba.id).name_en == "DBA (closed)"
+    economics = db.session.get(SelectOption, economics.id)
+    assert economics.additional_data["disabled"] is True and economics.order == 99
+    assert db.session.get(SelectOption, married.id).name_ru == "Состоит в браке"
+    assert db.session.get(Kato, almaty.id).name_en == "Almaty city"
+    assert db.session.get(Citizenship, kazakhstan.id).order == 5
+    assert "widowed" not in _options(db, vocab.MARITAL_STATUS)
+    assert _counts(db) == {**counts, "SelectOption": counts["SelectOption"] - 1}
+
+
+def test_seed_survives_a_malformed_kato_code_in_the_database(db):
+    """Audit 3 gap 2: a node with a bad code (written before codes were checked) must not break `flask seed`."""
+    run_all()
+    for code in ("abc", "12", "7500000٧٥"):
+        db.session.add(Kato(code=code, name_ru=f"Плохой {code}", name_kk="", name_en="", level=1))
+    db.session.commit()
+    run_all()
+    bad = db.session.scalars(select(Kato).where(Kato.name_ru.like("Плохой%"))).all()
+    assert len(bad) == 3 and all(node.parent_id is None for node in bad)
 
 
 def test_citizenships_cover_every_country_in_three_languages(db):

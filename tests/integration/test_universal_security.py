@@ -377,6 +377,26 @@ GARBAGE = [None, [], "x", 1, True, {"filters": []}, {"filters": "id=1"}, {"param
                                                                                    "price": 2**70}}]
 
 
+def _nested(depth: int, leaf=1):
+    for _ in range(depth):
+        leaf = [leaf]
+    return leaf
+
+
+def _nested_text(depth: int) -> str:
+    """A JSON array nested `depth` deep, as text (json.dumps itself would recurse)."""
+    return "[" * depth + "1" + "]" * depth
+
+
+# Deep nesting (audit gap 1): ~400 levels exhausted the recursive trimming helpers, ~5000 the JSON parser.
+GARBAGE += [{"filters": {"type": {"in": _nested(400)}}}, {"filters": {"id": _nested(400)}},
+            {"create": {"name": "a", "additional_data": {"x": _nested(400)}}, "filters": {"id": 1}},
+            {"update": {"additional_data": {"x": _nested(400)}}, "filters": {"id": 1}},
+            {"create": [{"additional_data": _nested(400)}]}, {"x": _nested(33)}]
+DEEP_RAW = [_nested_text(5000), '{"filters": {"type": {"in": %s}}}' % _nested_text(5000),
+            '{"create": {"additional_data": {"x": %s}}, "filters": {"id": 1}}' % _nested_text(100_000)]
+
+
 @pytest.mark.parametrize("action", ["find", "find-paginate", "create", "create-list", "update", "delete"])
 @pytest.mark.parametrize("model", ["RoomType", "SelectOption"])
 def test_garbage_bodies_never_500(client, db, factories, model, action):
@@ -388,6 +408,42 @@ def test_garbage_bodies_never_500(client, db, factories, model, action):
     response = client.post(f"{BASE}/{model}/{action}", data=b"\xff\xfe{", content_type="application/json",
                            headers=admin)
     assert response.status_code == 400
+    for raw in DEEP_RAW:
+        response = client.post(f"{BASE}/{model}/{action}", data=raw, content_type="application/json", headers=admin)
+        assert response.status_code == 400, (raw[:60], response.get_json())
+        assert response.get_json()["message_key"] == "validation.json_body"
+
+
+@pytest.mark.parametrize("lang", ["ru", "kk", "en"])
+def test_deeply_nested_filters_from_anyone_are_400(client, db, lang):
+    response = client.post(f"{BASE}/SelectOption/find?lang={lang}", json={"filters": {"type": {"in": _nested(400)}}})
+    assert response.status_code == 400
+    payload = response.get_json()
+    assert payload["message_key"] == "validation.too_deep" and "32" in payload["message"]
+    assert "filters" in payload["errors"]
+    for raw in DEEP_RAW:
+        response = client.post(f"{BASE}/SelectOption/find?lang={lang}", data=raw, content_type="application/json")
+        assert response.status_code == 400 and response.get_json()["message_key"] == "validation.json_body"
+
+
+def test_moderate_nesting_is_still_accepted(client, db, factories):
+    admin = factories.auth_headers(factories.admin())
+    body = {"create": {"type": "t_deep", "code": "deep", "name_ru": "Глубоко", "name_en": "Deep",
+                       "additional_data": {"x": _nested(25, " keep ")}}}
+    response = client.post(f"{BASE}/SelectOption/create", json=body, headers=admin)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["item"]["additional_data"] == {"x": _nested(25, "keep")}  # trimmed at any depth
+
+
+@pytest.mark.parametrize("body", [
+    '{"email": %s, "password": "x"}' % _nested_text(400),
+    '{"email": "a@b.kz", "password": %s}' % _nested_text(5000),
+    _nested_text(100_000),
+], ids=["email-400-deep", "password-5000-deep", "body-100000-deep"])
+def test_sign_in_with_deeply_nested_json_is_400(client, db, body):
+    response = client.post("/api/v1/auth/sign-in", data=body, content_type="application/json")
+    assert response.status_code == 400, response.get_json()
+    assert response.get_json()["message_key"] in ("validation.too_deep", "validation.json_body")
 
 
 def test_errors_are_localized(client, db):

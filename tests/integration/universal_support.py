@@ -64,7 +64,7 @@ def create_body(model: str, f, db) -> dict:
         return {"type": "fillStepMainInfo_marital_status", "code": f"c{n}", **names, "order": 1,
                 "additional_data": {"parent_id": 3}, "additional_count": 0}
     if model == "Kato":
-        return {"code": f"{750000000 + n}", **names, "parent_id": None, "level": 2}
+        return {"code": f"{750000000 + n}", **names}
     if model == "EducationalInstitution":
         return {"name": f"Гимназия {n}", "region": "Астана", "district": "Есиль", "address": "пр. Мангилик Ел, 1",
                 "type": "gymnasium", "kato_id": None}

@@ -1,0 +1,111 @@
+"""Reference models through /universal: KATO code rules (derived tree position), JSON references that block
+deletion, and the message for values above the storage limit (audit 3, gaps 2, 4 and 11)."""
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from server.models import Kato, SelectOption
+
+from .universal_support import BASE, select_option
+
+
+@pytest.fixture
+def admin(factories):
+    return factories.auth_headers(factories.admin())
+
+
+def post(client, model, action, body, headers, lang="ru"):
+    return client.post(f"{BASE}/{model}/{action}?lang={lang}", json=body, headers=headers)
+
+
+# ------------------------------------------------------------------------------------------------ KATO codes
+
+@pytest.mark.parametrize("code", ["abc", "12345678", "1234567890", "75000000x", " 7500000 ", "７５００００００１",
+                                  "٧٥٠٠٠٠٠٠١", "75000000²"])
+def test_kato_code_must_be_nine_digits(client, db, admin, code):
+    body = {"create": {"code": code, "name_ru": "Пункт", "name_en": "Place"}}
+    response = post(client, "Kato", "create", body, admin)
+    assert response.status_code == 400, response.get_json()
+    payload = response.get_json()
+    assert "create.code" in payload["errors"]
+    assert db.session.scalar(select(Kato).where(Kato.name_ru == "Пункт")) is None
+
+
+@pytest.mark.parametrize("lang, word", [("ru", "9 цифр"), ("kk", "9 цифр"), ("en", "9 digits")])
+def test_kato_code_message_is_localized(client, db, admin, lang, word):
+    node = Kato(code="750000000", name_ru="Алматы", name_en="Almaty", level=1)
+    db.session.add(node)
+    db.session.commit()
+    response = post(client, "Kato", "update", {"update": {"code": "abc"}, "filters": {"id": node.id}}, admin, lang)
+    assert response.status_code == 400
+    payload = response.get_json()
+    assert payload["message_key"] == "validation.kato_code" and word in payload["message"]
+    assert list(payload["errors"]) == ["update.code"]
+
+
+@pytest.mark.parametrize("field, value", [("level", 3), ("parent_id", None)])
+def test_kato_level_and_parent_are_not_writable(client, db, admin, field, value):
+    body = {"create": {"code": "750000000", "name_ru": "Алматы", "name_en": "Almaty", field: value}}
+    response = post(client, "Kato", "create", body, admin)
+    assert response.status_code == 400 and f"create.{field}" in response.get_json()["errors"]
+
+
+def test_kato_parent_and_level_follow_from_the_code(client, db, admin):
+    region = post(client, "Kato", "create", {"create": {"code": "750000000", "name_ru": "Алматы",
+                                                        "name_en": "Almaty"}}, admin).get_json()["item"]
+    assert region["parent_id"] is None and region["level"] == 1
+    district = post(client, "Kato", "create", {"create": {"code": "751710000", "name_ru": "Алмалинский район",
+                                                          "name_en": "Almaly"}}, admin).get_json()["item"]
+    assert district["parent_id"] == region["id"] and district["level"] == 2
+    moved = post(client, "Kato", "update", {"update": {"code": "110000000"}, "filters": {"id": district["id"]}},
+                 admin).get_json()["item"]
+    assert moved["parent_id"] is None and moved["level"] == 1
+
+
+# ------------------------------------------------------------------------------------- JSON references (409)
+
+@pytest.mark.parametrize("lang, word", [("ru", "Вариант выбора: 2"), ("en", ": 2"), ("kk", ": 2")])
+def test_deleting_an_option_other_options_point_at_is_409(client, db, admin, lang, word):
+    language = select_option(db, type="lang", code="zh")
+    hsk = select_option(db, type="cert", code="hsk", additional_data={"parent_id": language.id})
+    other = select_option(db, type="cert", code="hsk2", additional_data={"parent_id": str(language.id)})
+    response = post(client, "SelectOption", "delete", {"filters": {"id": language.id}}, admin, lang)
+    assert response.status_code == 409
+    payload = response.get_json()
+    assert payload["message_key"] == "universal.delete_has_children"
+    assert word in payload["message"] and payload["errors"]["id"]
+    db.session.expire_all()
+    assert db.session.get(SelectOption, language.id) is not None
+    for child in (hsk, other):
+        assert post(client, "SelectOption", "delete", {"filters": {"id": child.id}}, admin).status_code == 200
+    assert post(client, "SelectOption", "delete", {"filters": {"id": language.id}}, admin).status_code == 200
+
+
+def test_an_unreferenced_option_is_deleted(client, db, admin):
+    language = select_option(db, type="lang", code="it")
+    select_option(db, type="cert", code="cils", additional_data={"parent_id": language.id + 1000})
+    assert post(client, "SelectOption", "delete", {"filters": {"id": language.id}}, admin).status_code == 200
+
+
+def test_deleting_a_study_program_options_point_at_is_409(client, db, admin, factories):
+    program = factories.study_program()
+    select_option(db, type="edu", code="6B04101", additional_data={"study_program_id": program.id})
+    response = post(client, "StudyProgram", "delete", {"filters": {"id": program.id}}, admin)
+    assert response.status_code == 409 and "Вариант выбора: 1" in response.get_json()["message"]
+
+
+# --------------------------------------------------------------------------------------------- storage limits
+
+@pytest.mark.parametrize("lang, text", [("ru", "не больше 2147483647"), ("en", "at most 2147483647")])
+def test_price_above_the_storage_limit_names_the_maximum(client, db, admin, lang, text):
+    body = {"create": {"name": "Люкс", "capacity": 2, "price": 2**31}}
+    response = post(client, "RoomType", "create", body, admin, lang)
+    assert response.status_code == 400
+    payload = response.get_json()
+    assert payload["message_key"] == "validation.max" and text in payload["message"]
+    assert payload["errors"]["create.price"]
+    response = post(client, "RoomType", "create", {"create": {"name": "Люкс", "capacity": 2, "price": -1}}, admin)
+    assert response.get_json()["message_key"] == "validation.min"
+    response = post(client, "RoomType", "create", {"create": {"name": "Люкс", "capacity": 11, "price": 1}}, admin)
+    assert response.get_json()["message_key"] == "validation.range"
