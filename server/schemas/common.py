@@ -104,7 +104,16 @@ class BaseSchema(Schema):
                 bad[key] = ["validation.invalid_input"]
         if bad:
             raise ValidationError(bad)
-        return trim_strings(data)
+        return {key: self._trimmed(key, value) for key, value in data.items()}
+
+    def _trimmed(self, key, value):
+        # A field declared with metadata {"trim": False} (a password: spaces are part of it) keeps its value as
+        # sent; a nested BaseSchema trims its own body by the same rule.
+        field = self.fields.get(key)
+        if field is not None and (field.metadata.get("trim") is False
+                                  or (isinstance(field, fields.Nested) and isinstance(field.schema, BaseSchema))):
+            return value
+        return trim_strings(value)
 
 
 def validate_email(value: str) -> None:

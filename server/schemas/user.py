@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, pre_load, validate, validates_schema
+from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..errors import LocalizedMessage
 from .common import BaseSchema, Email
@@ -15,25 +15,8 @@ def _password_not_too_long(value: str) -> None:
 
 
 PASSWORD_RULE = [validate.Length(min=PASSWORD_MIN_LENGTH, error="auth.password_length"), _password_not_too_long]
-
-
-class KeepsPasswordsSchema(BaseSchema):
-    """BaseSchema trims every string (spec §5), but spaces are part of a password: the fields named in
-    UNTRIMMED (paths into the body) get their value back exactly as sent, after BaseSchema's checks ran on it."""
-
-    UNTRIMMED: tuple[tuple[str, ...], ...] = (("password",), ("repeat_password",))
-
-    @pre_load
-    def _trim(self, data, **kwargs):
-        trimmed = super()._trim(data, **kwargs)
-        for path in self.UNTRIMMED:
-            source, target = data, trimmed
-            for name in path[:-1]:
-                source = source.get(name) if isinstance(source, dict) else None
-                target = target.get(name) if isinstance(target, dict) else None
-            if isinstance(source, dict) and isinstance(target, dict) and isinstance(source.get(path[-1]), str):
-                target[path[-1]] = source[path[-1]]
-        return trimmed
+# Spaces are part of a password: never trimmed (BaseSchema trims every other string, spec §5).
+UNTRIMMED = {"trim": False}
 
 
 class CitizenshipRead(BaseSchema):
@@ -64,10 +47,10 @@ class UserRead(BaseSchema):
     is_exempted_from_payment = fields.Boolean()
 
 
-class SignUpUser(KeepsPasswordsSchema):
+class SignUpUser(BaseSchema):
     email = Email(required=True)
-    password = fields.String(required=True, validate=PASSWORD_RULE)
-    repeat_password = fields.String(required=True)
+    password = fields.String(required=True, validate=PASSWORD_RULE, metadata=UNTRIMMED)
+    repeat_password = fields.String(required=True, metadata=UNTRIMMED)
 
     @validates_schema
     def _passwords_match(self, data, **kwargs):
@@ -75,19 +58,18 @@ class SignUpUser(KeepsPasswordsSchema):
             raise ValidationError("auth.passwords_mismatch", field_name="repeat_password")
 
 
-class SignUpRequest(KeepsPasswordsSchema):
-    # The outer schema trims the nested body before SignUpUser sees it: restore the passwords here too.
-    UNTRIMMED = (("user", "password"), ("user", "repeat_password"))
+class SignUpRequest(BaseSchema):
     user = fields.Nested(SignUpUser, required=True)
     # Accepted for compatibility with the client of §7; the server writes its own localized e-mail (decision 0002).
     confirmation_message_subject = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500))
     confirmation_message_part_1 = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
 
 
-class SignInRequest(KeepsPasswordsSchema):
+class SignInRequest(BaseSchema):
     email = Email(required=True)
     password = fields.String(required=True, validate=[validate.Length(min=1, error="validation.required"),
-                                                      validate.Length(max=128, error="validation.too_long")])
+                                                      validate.Length(max=128, error="validation.too_long")],
+                             metadata=UNTRIMMED)
 
 
 class EmailRequest(BaseSchema):
@@ -104,10 +86,10 @@ class ForgotPasswordGenerateRequest(EmailRequest):
     confirmation_message_part_1 = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=2000))
 
 
-class ForgotPasswordUpdateRequest(KeepsPasswordsSchema):
+class ForgotPasswordUpdateRequest(BaseSchema):
     email = Email(required=True)
-    password = fields.String(required=True, validate=PASSWORD_RULE)
-    repeat_password = fields.String(load_default=None)
+    password = fields.String(required=True, validate=PASSWORD_RULE, metadata=UNTRIMMED)
+    repeat_password = fields.String(load_default=None, metadata=UNTRIMMED)
     otp_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
 
     @validates_schema
