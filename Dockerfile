@@ -1,4 +1,4 @@
-# One image for the SPA and the API (DESIGN §4). Build: docker build -t qabyldau .
+# One image for the SPA, the API and the background jobs (DESIGN §4). Build: docker build -t qabyldau .
 # Stage 1: the client bundle.
 FROM node:20-bookworm-slim AS client
 WORKDIR /build
@@ -6,7 +6,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY client ./client
 # The questionnaire's field labels are shared with the server and bundled at build time.
-COPY server/forms/labels ./server/forms/labels
+COPY forms/labels ./forms/labels
 RUN npm run build
 
 # Stage 2: the Python runtime serving client/dist and /api through gunicorn.
@@ -24,5 +24,8 @@ COPY --from=client /build/client/dist ./client/dist
 RUN useradd --create-home --uid 10001 qabyldau && mkdir -p /app/instance && chown qabyldau /app/instance
 USER qabyldau
 EXPOSE 8000
-# Migrations and seeds are idempotent: run them on start, then serve.
+# Web role by default. Migrations and seeds are idempotent: run them on start, then serve.
+# The same image runs the background jobs (README "Background jobs"; same environment, REDIS_URL required):
+#   docker run ... IMAGE celery -A server.jobs.worker worker --concurrency 2
+#   docker run ... IMAGE celery -A server.jobs.worker beat        (exactly one; keeps its state in /app/instance)
 CMD ["sh", "-c", "flask --app server db upgrade && flask --app server seed && exec gunicorn --workers ${WORKERS:-4} --threads 4 --bind 0.0.0.0:${PORT} 'server:create_app()'"]

@@ -6,9 +6,9 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 FLASK := $(BIN)/flask --app server
 CHROMIUM ?= /usr/bin/chromium
-CLIENT_SOURCES := $(shell find client/src client/public server/forms/labels -type f 2>/dev/null) client/webpack.config.js client/babel.config.js
+CLIENT_SOURCES := $(shell find client/src client/public forms/labels -type f 2>/dev/null) client/webpack.config.js client/babel.config.js
 
-.PHONY: start test install client migrate seed dev test-server test-client e2e bench clean api-client
+.PHONY: start test install client migrate seed dev test-server test-client e2e bench clean api-client lint
 
 $(BIN)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
@@ -53,10 +53,17 @@ chromium-check:
 # The whole suite on SQLite; again on PostgreSQL when TEST_DATABASE_URL is set.
 # Two workers (one test file per worker keeps a file's browser and live server together).
 PYTEST := $(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist loadfile
-test: install client chromium-check
+test: install client chromium-check lint
 	npm test --silent
 	env -u TEST_DATABASE_URL $(PYTEST)
 	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== again on $$TEST_DATABASE_URL"; $(PYTEST); fi
+
+# Linters (DESIGN §2): ruff for Python (lint + format check), ESLint for the client (eslint.config.js: React,
+# hooks and the client's layers, see client/README.md).
+lint: $(BIN)/.installed node_modules/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	npm run --silent lint
 
 test-server: $(BIN)/.installed
 	$(PYTEST) --ignore=tests/e2e
@@ -71,8 +78,9 @@ e2e: install client chromium-check
 api-client: $(BIN)/.installed
 	$(BIN)/python scripts/generate_client_api.py
 
+# Every benchmark script (files starting with _ are their shared helpers).
 bench: $(BIN)/.installed
-	@for script in scripts/bench/*.py; do echo "== $$script"; $(BIN)/python $$script; done
+	@for script in scripts/bench/[!_]*.py; do echo "== $$script"; $(BIN)/python $$script; done
 
 clean:
 	rm -rf client/dist instance/qabyldau.sqlite3 .pytest_cache

@@ -35,6 +35,9 @@ module.exports = (env, argv) => {
             options: { configFile: path.resolve(__dirname, 'babel.config.js'), cacheDirectory: true },
           },
         },
+        // MUI X ships .mjs files that import '@mui/material/<Component>' without an extension; webpack would
+        // otherwise demand fully specified paths in ES modules.
+        { test: /\.m?js$/, include: /node_modules[\\/]@mui[\\/]x-/, resolve: { fullySpecified: false } },
         { test: /\.(png|jpe?g|gif|svg|webp|ico)$/i, type: 'asset/resource' },
       ],
     },

@@ -1,7 +1,8 @@
 """Declarations of every model exposed through /api/v1/universal (DESIGN §3, spec §7 "Generic model API").
 
 Declarations only: model classes are named by import path ("package.module:Class") and resolved lazily by the
-server, so this package never imports create_app (nor the models). One `ModelDeclaration` per exposed model states:
+server, so this package never imports create_app; it takes the domain constants (role names, program kinds, bounds)
+from the model modules that define them. One `ModelDeclaration` per exposed model states:
 
 - `fields`: every field the API knows about, with its write rules (required, bounds, non-blank, parent reference);
   the field type is taken from the model column unless given;
@@ -23,23 +24,29 @@ server, so this package never imports create_app (nor the models). One `ModelDec
 - `owned`: relationship names whose rows are deleted together with the row (everything else that references the
   row blocks deletion with 409).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from server.models.user import ADMIN_ROLES
+
 PUBLIC = "public"
 APPLICANT = "applicant"
-ROLE_FOREIGN_ADMIN = "Админ"  # same strings as server.models.user (kept here so declarations need no server import)
-ROLE_KZ_ADMIN = "Админ (граждане КЗ)"
-ADMINS: tuple[str, ...] = (ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN)
+ADMINS: tuple[str, ...] = ADMIN_ROLES
 AUDIENCES: tuple[str, ...] = (PUBLIC, APPLICANT, *ADMINS)
 EVERYONE: tuple[str, ...] = (PUBLIC,)
 
 # Actions: "find" covers find and find-paginate; "create" covers create and create-list.
 ACTIONS: tuple[str, ...] = ("all", "find", "create", "update", "delete")
 ENDPOINT_ACTIONS: dict[str, str] = {
-    "all": "all", "find": "find", "find-paginate": "find", "create": "create", "create-list": "create",
-    "update": "update", "delete": "delete",
+    "all": "all",
+    "find": "find",
+    "find-paginate": "find",
+    "create": "create",
+    "create-list": "create",
+    "update": "update",
+    "delete": "delete",
 }
 
 OPERATORS: tuple[str, ...] = ("eq", "ne", "in", "gt", "gte", "lt", "lte", "ilike", "is_null")

@@ -1,5 +1,8 @@
 """Dormitory hierarchy exposed through /universal: admins only for now (read and write)."""
+
 from __future__ import annotations
+
+from server.models.dormitory import ROOM_CAPACITY_MAX, ROOM_CAPACITY_MIN
 
 from . import ADMINS, ID_OPS, NUMBER_OPS, REF_OPS, TEXT_OPS, Field, ModelDeclaration, Relation, register
 
@@ -38,58 +41,119 @@ def _node(name: str, parent_field: str | None, parent_model: str | None, include
 
 HALL = ("id", "name")
 NODE = ("id", "name", "order")
-register(_node("Hall", None, None, includes=(
-    Relation("buildings", "Building", (*NODE, "hall_id"), remote="hall_id", many=True, order=("order", "id")),)))
-register(_node("Building", "hall_id", "Hall", includes=(
-    Relation("hall", "Hall", HALL, local="hall_id"),
-    Relation("floors", "Floor", (*NODE, "building_id"), remote="building_id", many=True, order=("order", "id")))))
-register(_node("Floor", "building_id", "Building", includes=(
-    Relation("building", "Building", (*NODE, "hall_id"), local="building_id"),
-    Relation("sections", "Section", (*NODE, "floor_id"), remote="floor_id", many=True, order=("order", "id")))))
+register(
+    _node(
+        "Hall",
+        None,
+        None,
+        includes=(
+            Relation("buildings", "Building", (*NODE, "hall_id"), remote="hall_id", many=True, order=("order", "id")),
+        ),
+    )
+)
+register(
+    _node(
+        "Building",
+        "hall_id",
+        "Hall",
+        includes=(
+            Relation("hall", "Hall", HALL, local="hall_id"),
+            Relation("floors", "Floor", (*NODE, "building_id"), remote="building_id", many=True, order=("order", "id")),
+        ),
+    )
+)
+register(
+    _node(
+        "Floor",
+        "building_id",
+        "Building",
+        includes=(
+            Relation("building", "Building", (*NODE, "hall_id"), local="building_id"),
+            Relation("sections", "Section", (*NODE, "floor_id"), remote="floor_id", many=True, order=("order", "id")),
+        ),
+    )
+)
 ROOM = ("id", "name", "order", "section_id", "room_type_id", "assigned_gender_id", "external_reserved_places")
-register(_node("Section", "floor_id", "Floor", includes=(
-    Relation("floor", "Floor", (*NODE, "building_id"), local="floor_id"),
-    Relation("rooms", "SectionRoom", ROOM, remote="section_id", many=True, order=("order", "id")))))
+register(
+    _node(
+        "Section",
+        "floor_id",
+        "Floor",
+        includes=(
+            Relation("floor", "Floor", (*NODE, "building_id"), local="floor_id"),
+            Relation("rooms", "SectionRoom", ROOM, remote="section_id", many=True, order=("order", "id")),
+        ),
+    )
+)
 
 ROOM_TYPE = ("id", "name", "capacity", "price")
-register(ModelDeclaration(
-    name="RoomType",
-    model_path="server.models.dormitory:RoomType",
-    fields=(Field("id"), Field("name", required=True, non_blank=True),
-            Field("capacity", required=True, min=1, max=10),  # spec §9: capacity options 1 to 10
-            Field("price", required=True, min=0)),  # integer tenge
-    read=_admins_read(ROOM_TYPE),
-    create=("name", "capacity", "price"),
-    update=("name", "capacity", "price"),
-    filters={"id": ID_OPS, "name": TEXT_OPS, "capacity": NUMBER_OPS, "price": NUMBER_OPS},
-    sortable=("id", "name", "capacity", "price"),
-    includes=(Relation("media", None, ("id", "file_name", "content_type", "size", "created_at"), remote="room_type_id",
-                       many=True, model_path="server.models.dormitory:RoomTypeMedia"),),
-    default_order=("name", "id"),
-    permissions=ADMIN_ONLY,
-    validators=("server.services.universal_rules:room_type_capacity_covers_reservations",),
-    owned=("media",),
-))
+register(
+    ModelDeclaration(
+        name="RoomType",
+        model_path="server.models.dormitory:RoomType",
+        fields=(
+            Field("id"),
+            Field("name", required=True, non_blank=True),
+            Field("capacity", required=True, min=ROOM_CAPACITY_MIN, max=ROOM_CAPACITY_MAX),
+            Field("price", required=True, min=0),
+        ),  # integer tenge
+        read=_admins_read(ROOM_TYPE),
+        create=("name", "capacity", "price"),
+        update=("name", "capacity", "price"),
+        filters={"id": ID_OPS, "name": TEXT_OPS, "capacity": NUMBER_OPS, "price": NUMBER_OPS},
+        sortable=("id", "name", "capacity", "price"),
+        includes=(
+            Relation(
+                "media",
+                None,
+                ("id", "file_name", "content_type", "size", "created_at"),
+                remote="room_type_id",
+                many=True,
+                model_path="server.models.dormitory:RoomTypeMedia",
+            ),
+        ),
+        default_order=("name", "id"),
+        permissions=ADMIN_ONLY,
+        validators=("server.universal.rules:room_type_capacity_covers_reservations",),
+        owned=("media",),
+    )
+)
 
-register(ModelDeclaration(
-    name="SectionRoom",
-    model_path="server.models.dormitory:SectionRoom",
-    fields=(Field("id"), Field("name", required=True, non_blank=True), Field("order", default=0),
+register(
+    ModelDeclaration(
+        name="SectionRoom",
+        model_path="server.models.dormitory:SectionRoom",
+        fields=(
+            Field("id"),
+            Field("name", required=True, non_blank=True),
+            Field("order", default=0),
             Field("section_id", required=True, references="Section"),
             Field("room_type_id", required=True, references="RoomType"),
             Field("assigned_gender_id", nullable=True, references="Gender"),
-            Field("external_reserved_places", min=0, max=10, default=0)),
-    read=_admins_read(ROOM),
-    create=ROOM[1:],
-    update=ROOM[1:],
-    filters={"id": ID_OPS, "name": TEXT_OPS, "order": NUMBER_OPS, "section_id": ("eq", "in"),
-             "room_type_id": ("eq", "in"), "assigned_gender_id": REF_OPS, "external_reserved_places": NUMBER_OPS},
-    sortable=("id", "name", "order", "external_reserved_places"),
-    includes=(Relation("section", "Section", (*NODE, "floor_id"), local="section_id"),
-              Relation("room_type", "RoomType", ROOM_TYPE, local="room_type_id"),
-              Relation("assigned_gender", "Gender", ("id", "code", "name_ru", "name_en", "name_kk"),
-                       local="assigned_gender_id")),
-    default_order=("order", "id"),
-    permissions=ADMIN_ONLY,
-    validators=("server.services.universal_rules:reserved_places_within_capacity",),
-))
+            Field("external_reserved_places", min=0, max=ROOM_CAPACITY_MAX, default=0),
+        ),
+        read=_admins_read(ROOM),
+        create=ROOM[1:],
+        update=ROOM[1:],
+        filters={
+            "id": ID_OPS,
+            "name": TEXT_OPS,
+            "order": NUMBER_OPS,
+            "section_id": ("eq", "in"),
+            "room_type_id": ("eq", "in"),
+            "assigned_gender_id": REF_OPS,
+            "external_reserved_places": NUMBER_OPS,
+        },
+        sortable=("id", "name", "order", "external_reserved_places"),
+        includes=(
+            Relation("section", "Section", (*NODE, "floor_id"), local="section_id"),
+            Relation("room_type", "RoomType", ROOM_TYPE, local="room_type_id"),
+            Relation(
+                "assigned_gender", "Gender", ("id", "code", "name_ru", "name_en", "name_kk"), local="assigned_gender_id"
+            ),
+        ),
+        default_order=("order", "id"),
+        permissions=ADMIN_ONLY,
+        validators=("server.universal.rules:reserved_places_within_capacity",),
+    )
+)

@@ -1,4 +1,5 @@
-"""flask --app server <command>: create-admin, seed, import-kato and import-institutions."""
+"""flask --app server <command>: create-admin, seed, reindex-applications, import-kato and import-institutions."""
+
 from __future__ import annotations
 
 import click
@@ -34,6 +35,13 @@ def register_commands(app: Flask) -> None:
         for name, count in run_all().items():
             click.echo(f"{name}: {count} rows")
 
+    @app.cli.command("reindex-applications")
+    def reindex_applications():
+        """Rebuild the staff queues' summary of every application from its answers (decision 0066)."""
+        from .services.application_summary import rebuild_all
+
+        click.echo(f"application summaries rebuilt: {rebuild_all()}")
+
     register_import_commands(app)
 
 
@@ -62,8 +70,13 @@ def _run_import(action, lang: str, done_key: str) -> None:
 def register_import_commands(app: Flask) -> None:
     from .i18n import DEFAULT_LANGUAGE, LANGUAGES
 
-    lang_option = click.option("--lang", type=click.Choice(LANGUAGES), default=DEFAULT_LANGUAGE, show_default=True,
-                               help="Language of the messages.")
+    lang_option = click.option(
+        "--lang",
+        type=click.Choice(LANGUAGES),
+        default=DEFAULT_LANGUAGE,
+        show_default=True,
+        help="Language of the messages.",
+    )
 
     @app.cli.command("import-kato")
     @click.argument("file", type=click.Path(dir_okay=False))

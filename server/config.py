@@ -3,6 +3,7 @@
 Every variable is optional; the embedded defaults run the whole product on one machine.
 The table in README.md lists the same variables; keep the two in step.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,7 +35,7 @@ def _database_url(instance: Path) -> str:
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'qabyldau.sqlite3'}"
     # Heroku-style URLs name the dialect "postgres"; SQLAlchemy wants "postgresql".
     if url.startswith("postgres://"):
-        url = "postgresql://" + url[len("postgres://"):]
+        url = "postgresql://" + url[len("postgres://") :]
     return url
 
 
@@ -56,10 +57,21 @@ class Config:
         self.SMTP_URL = env.get("SMTP_URL") or None
         self.MAIL_FROM = env.get("MAIL_FROM", "Qabyldau <no-reply@qabyldau.local>")
         self.STORAGE_URL = env.get("STORAGE_URL") or f"file://{instance / 'files'}"
-        self.S3_ENDPOINT_URL = env.get("S3_ENDPOINT_URL") or None
+        # Rate-limit counters, and the broker and result backend of the background jobs (server/jobs/).
+        # Unset: counters in each process and jobs in-process, right after the commit that queued them.
         self.REDIS_URL = env.get("REDIS_URL") or None
+        # The Celery queue app servers send jobs to and workers read; installs sharing one Redis need their own.
+        self.JOBS_QUEUE = env.get("JOBS_QUEUE", "qabyldau")
         self.PAYMENT_PROVIDER = env.get("PAYMENT_PROVIDER", "sandbox")
+        # Credit bureau (DESIGN §8, decision 0064): sandbox (test persons, codes in the SMS dev outbox) or http.
         self.PKB_PROVIDER = env.get("PKB_PROVIDER", "sandbox")
+        if self.PKB_PROVIDER not in ("sandbox", "http"):
+            raise ValueError("PKB_PROVIDER must be 'sandbox' or 'http'")
+        self.PKB_URL = env.get("PKB_URL") or None
+        self.PKB_API_KEY = env.get("PKB_API_KEY") or None
+        self.PKB_TIMEOUT_SECONDS = float(env.get("PKB_TIMEOUT_SECONDS", "10"))
+        # Each bureau request costs money: a new one for the same account waits this long (429 with Retry-After).
+        self.PKB_RESEND_INTERVAL_SECONDS = int(env.get("PKB_RESEND_INTERVAL_SECONDS", "60"))
         self.APP_BASE_URL = env.get("APP_BASE_URL", f"http://localhost:{env.get('PORT', '8000')}")
         self.CONTACT_PHONE = env.get("CONTACT_PHONE", "+7 727 377 33 33")
         self.CONTACT_EMAIL = env.get("CONTACT_EMAIL", "admission@university.kz")
@@ -72,10 +84,12 @@ class Config:
         # applicant together. Only hops we run ourselves may be trusted, or a client could forge its address.
         self.TRUSTED_PROXY_COUNT = int(env.get("TRUSTED_PROXY_COUNT", "0"))
         # Codes (DESIGN §9): 6 digits, 10 minutes, 5 tries; generate-otp resends at most once per
-        # OTP_RESEND_INTERVAL_SECONDS per account (services/auth.py: 429 auth.resend_too_soon; 0 turns it off).
+        # OTP_RESEND_INTERVAL_SECONDS per account (services/accounts.py: 429 auth.resend_too_soon; 0 turns it off).
         self.OTP_TTL_SECONDS = 600
         self.OTP_MAX_ATTEMPTS = 5
         self.OTP_RESEND_INTERVAL_SECONDS = int(env.get("OTP_RESEND_INTERVAL_SECONDS", "60"))
+        # Expired codes and ended sessions are deleted by a daily job this many days after they stopped counting.
+        self.AUTH_RECORDS_RETENTION_DAYS = int(env.get("AUTH_RECORDS_RETENTION_DAYS", "30"))
         self.DEV_OUTBOX_ENABLED = env.get("DEV_OUTBOX_ENABLED", "1") != "0"
         self.LOG_LEVEL = env.get("LOG_LEVEL", "INFO")
         # flask-smorest / OpenAPI
@@ -89,10 +103,23 @@ class Config:
         self.UPLOAD_MAX_IMAGE_BYTES = int(env.get("UPLOAD_MAX_IMAGE_BYTES", str(5 * 1024 * 1024)))
         # A questionnaire step is saved in one request with all its new files; the largest step (the foreign
         # documents step: eight file fields, some taking several files) must fit with every file at its limit.
-        self.UPLOAD_MAX_REQUEST_BYTES = int(env.get("UPLOAD_MAX_REQUEST_BYTES",
-                                                    str(12 * self.UPLOAD_MAX_DOCUMENT_BYTES)))
+        self.UPLOAD_MAX_REQUEST_BYTES = int(
+            env.get("UPLOAD_MAX_REQUEST_BYTES", str(12 * self.UPLOAD_MAX_DOCUMENT_BYTES))
+        )
         self.MAX_CONTENT_LENGTH = self.UPLOAD_MAX_REQUEST_BYTES
         self.ROOM_TYPE_MEDIA_MAX_BYTES = int(env.get("ROOM_TYPE_MEDIA_MAX_BYTES", str(5 * 1024 * 1024)))
+        # Staff lists leave out internal accounts (spec §6): comma-separated patterns matched against e-mails,
+        # '*' any run of characters and '?' one character (case-insensitive; other characters literal).
+        self.ADMIN_HIDDEN_EMAIL_PATTERNS = [
+            pattern.strip().lower()
+            for pattern in env.get("ADMIN_HIDDEN_EMAIL_PATTERNS", "*@qabyldau.local").split(",")
+            if pattern.strip()
+        ]
+        # The university's clock (Kazakhstan: UTC+5 all year): admin date filters, per-day counts and the dates of
+        # exports are local dates.
+        self.LOCAL_UTC_OFFSET_MINUTES = int(env.get("LOCAL_UTC_OFFSET_MINUTES", "300"))
+        # How long an app process reuses the staff menu's queue counts (an admin action there refreshes them).
+        self.ADMIN_COUNTS_CACHE_SECONDS = float(env.get("ADMIN_COUNTS_CACHE_SECONDS", "10"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

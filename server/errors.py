@@ -2,11 +2,12 @@
 
 {"success": false, "message": <localized text>, "message_key": <key or null>, "errors": {field: [texts]}}
 """
+
 from __future__ import annotations
 
 import logging
 
-from flask import Flask, jsonify
+from flask import Flask, g, jsonify
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -60,12 +61,13 @@ class LocalizedMessage(str):
 class ApiError(Exception):
     """A failure the caller can act on. `key` is a catalogue key; params fill its placeholders."""
 
-    def __init__(self, status: int, key: str, errors: dict | None = None, **params):
+    def __init__(self, status: int, key: str, errors: dict | None = None, *, headers: dict | None = None, **params):
         super().__init__(key)
         self.status = status
         self.key = key
         self.errors = errors or {}
         self.params = params
+        self.headers = headers or {}  # e.g. Retry-After on a 429
 
 
 def _message_for(raw) -> tuple[str, str | None]:
@@ -135,7 +137,15 @@ def envelope(status: int, key: str | None, message: str | None = None, errors: d
 
 def validation_envelope(messages):
     """webargs nests errors by location ({"json": {...}}); the caller only cares about fields."""
-    if isinstance(messages, dict) and set(messages) <= {"json", "query", "form", "files", "headers", "view_args"}:
+    if isinstance(messages, dict) and set(messages) <= {
+        "json",
+        "json_or_form",
+        "query",
+        "form",
+        "files",
+        "headers",
+        "view_args",
+    }:
         merged: dict = {}
         for part in messages.values():
             if isinstance(part, dict):
@@ -150,11 +160,32 @@ def validation_envelope(messages):
     return envelope(400, key, text, errors=flatten_errors(messages))
 
 
+def register_authoritative_headers(app: Flask) -> None:
+    """Keeps the headers an ApiError chose (a 429's Retry-After). Must be registered before the rate limiter:
+    Flask runs after_request hooks in reverse order, so this one runs last, after the limiter has written its own
+    Retry-After (the reset of its window, unrelated to this error) over every response of a limited view."""
+
+    @app.after_request
+    def _restore(response):
+        for name, value in g.get("api_error_headers", {}).items():
+            response.headers[name] = value
+        return response
+
+
+def api_error_response(error: ApiError):
+    response, status = envelope(
+        error.status,
+        error.key,
+        translate(error.key, **error.params),
+        flatten_errors(error.errors) if error.errors else {},
+    )
+    response.headers.update(error.headers)
+    g.api_error_headers = error.headers
+    return response, status
+
+
 def register_error_handlers(app: Flask) -> None:
-    @app.errorhandler(ApiError)
-    def _api_error(error: ApiError):
-        return envelope(error.status, error.key, translate(error.key, **error.params),
-                        flatten_errors(error.errors) if error.errors else {})
+    app.register_error_handler(ApiError, api_error_response)
 
     @app.errorhandler(ValidationError)
     def _validation_error(error: ValidationError):

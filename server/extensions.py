@@ -1,4 +1,5 @@
 """Extension singletons, bound to the app in create_app (cookiecutter-flask style)."""
+
 from flask_jwt_extended import JWTManager
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address

@@ -3,6 +3,7 @@
 Tracebacks are redacted too (a driver error quotes its statement), and the engine hides SQL parameters
 (SQLALCHEMY_ENGINE_OPTIONS["hide_parameters"], config.py).
 """
+
 from __future__ import annotations
 
 import logging
@@ -12,6 +13,8 @@ import time
 
 from flask import Flask, g, request
 from pythonjsonlogger.json import JsonFormatter
+
+from .request_id import current_request_id
 
 _IIN = re.compile(r"(?<!\d)(\d{4})\d{8}(?!\d)")
 _BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9._\-]+", re.IGNORECASE)
@@ -29,6 +32,15 @@ def redact(value):
     return value
 
 
+# Celery attaches a task's arguments to its log records (the %-mapping and the `data` extra). They carry codes,
+# message bodies and addresses, so they are dropped whatever the task.
+_TASK_ARGUMENT_KEYS = ("args", "kwargs")
+
+
+def _hide_task_arguments(mapping: dict) -> dict:
+    return {key: "[hidden]" if key in _TASK_ARGUMENT_KEYS else redact(value) for key, value in mapping.items()}
+
+
 class RedactingFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg = redact(record.msg)
@@ -36,8 +48,12 @@ class RedactingFilter(logging.Filter):
         if isinstance(record.args, tuple):
             record.args = tuple(redact(arg) for arg in record.args)
         elif isinstance(record.args, dict):
-            record.args = {key: "[redacted]" if any(secret in str(key).lower() for secret in _SECRET_KEYS)
-                           else redact(arg) for key, arg in record.args.items()}
+            record.args = {
+                key: "[redacted]" if any(secret in str(key).lower() for secret in _SECRET_KEYS) else redact(arg)
+                for key, arg in _hide_task_arguments(record.args).items()
+            }
+        if isinstance(record.__dict__.get("data"), dict):
+            record.data = _hide_task_arguments(record.data)
         for key, value in list(record.__dict__.items()):
             if any(secret in key.lower() for secret in _SECRET_KEYS):
                 record.__dict__[key] = "[redacted]"
@@ -79,6 +95,13 @@ def configure_logging(app: Flask) -> None:
         if request.path.startswith("/api/"):
             elapsed_ms = round((time.perf_counter() - g.get("request_started", time.perf_counter())) * 1000, 1)
             logging.getLogger("qabyldau.access").info(
-                "request", extra={"method": request.method, "path": request.path,
-                                  "status": response.status_code, "ms": elapsed_ms})
+                "request",
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "ms": elapsed_ms,
+                    "request_id": current_request_id(),
+                },
+            )
         return response

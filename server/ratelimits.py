@@ -1,7 +1,10 @@
-"""Rate-limit keys and limits for the account endpoints (DESIGN §9): per client address and per account."""
+"""Rate-limit keys and limits (DESIGN §9): per client address and per account, for the account endpoints and the
+credit-bureau calls (each bureau request costs money, decision 0064)."""
+
 from __future__ import annotations
 
 from flask import current_app, request
+from flask_jwt_extended import get_jwt_identity
 from flask_limiter.util import get_remote_address
 
 from .extensions import limiter
@@ -12,6 +15,11 @@ DEFAULT_LIMITS = {
     "RATE_LIMIT_SIGN_UP_PER_ACCOUNT": "5 per hour",
     "RATE_LIMIT_SEND_CODE_PER_ACCOUNT": "5 per 10 minutes",
     "RATE_LIMIT_CHECK_CODE_PER_ACCOUNT": "10 per 10 minutes",
+    # A whole admissions hall may share one address: generous per address, strict per account.
+    "RATE_LIMIT_PKB_REQUEST_PER_IP": "60 per hour",
+    "RATE_LIMIT_PKB_REQUEST_PER_ACCOUNT": "5 per hour",
+    "RATE_LIMIT_PKB_CHECK_PER_IP": "60 per 10 minutes",
+    "RATE_LIMIT_PKB_CHECK_PER_ACCOUNT": "10 per 10 minutes",
 }
 
 
@@ -40,3 +48,17 @@ def per_ip():
 
 def per_account(name: str):
     return limiter.limit(_limit(name), key_func=account_key)
+
+
+def signed_in_user_key() -> str:
+    """The caller's user id; only for views whose token is verified before the limit is checked, i.e. the limit
+    decorators go below @login_required."""
+    return f"user:{get_jwt_identity()}"
+
+
+def per_ip_limit(name: str):
+    return limiter.limit(_limit(name), key_func=get_remote_address)
+
+
+def per_user(name: str):
+    return limiter.limit(_limit(name), key_func=signed_in_user_key)

@@ -1,4 +1,5 @@
 """Passwords, one-time codes and response headers."""
+
 from __future__ import annotations
 
 import hashlib

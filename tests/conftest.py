@@ -3,6 +3,7 @@
 SQLite by default. With TEST_DATABASE_URL=postgresql://… each test run creates its own database on that
 server and drops it afterwards, so parallel runs never share tables.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,9 +34,13 @@ def _postgres_database(base_url: str):
         yield urlunsplit(parts._replace(path=f"/{name}"))
     finally:
         with admin.connect() as conn:
-            conn.execute(text(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n AND pid <> pg_backend_pid()"
-            ), {"n": name})
+            conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = :n AND pid <> pg_backend_pid()"
+                ),
+                {"n": name},
+            )
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
         admin.dispose()
 
@@ -66,6 +71,7 @@ def make_config(instance_dir: Path, database_url: str, **overrides) -> Config:
         OTP_RESEND_INTERVAL_SECONDS=0,
         LOG_LEVEL="WARNING",
         STORAGE_URL=f"file://{instance_dir / 'files'}",
+        ADMIN_COUNTS_CACHE_SECONDS=0,  # one app serves every test: badge counts must never come from a test before
     )
     for key, value in overrides.items():
         setattr(config, key, value)
@@ -132,6 +138,24 @@ def smtp_server(smtp_server_session):
 
 
 @pytest.fixture
+def captured_log():
+    """The production log handler (JSON formatter + redaction filter) writing into a buffer: what would be logged."""
+    import io
+    import logging
+
+    from server.logging_setup import make_handler
+
+    stream = io.StringIO()
+    handler = make_handler(stream)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield stream
+    finally:
+        root.removeHandler(handler)
+
+
+@pytest.fixture
 def no_server_errors(monkeypatch):
     """Fails the test if any test-client request answers 500 (DESIGN §5: no 500 for bad input)."""
     from flask.testing import FlaskClient
@@ -140,8 +164,7 @@ def no_server_errors(monkeypatch):
 
     def open_checked(self, *args, **kwargs):
         response = original(self, *args, **kwargs)
-        assert response.status_code != 500, (
-            f"500 from {args[:1]}: {response.get_data(as_text=True)[:500]}")
+        assert response.status_code != 500, f"500 from {args[:1]}: {response.get_data(as_text=True)[:500]}"
         return response
 
     monkeypatch.setattr(FlaskClient, "open", open_checked)

@@ -3,6 +3,7 @@
 Used by the integration tests (Flask test client) and by the browser e2e tests (live server), so nothing here
 assumes a particular client beyond `.get/.post` returning Flask/werkzeug-style responses.
 """
+
 from __future__ import annotations
 
 import re
@@ -83,8 +84,10 @@ def outbox_code(client, email: str) -> str:
 
 
 def sign_up(client, email: str, password: str = DEFAULT_PASSWORD, repeat: str | None = None, **extra):
-    body = {"user": {"email": email, "password": password,
-                     "repeat_password": password if repeat is None else repeat}, **extra}
+    body = {
+        "user": {"email": email, "password": password, "repeat_password": password if repeat is None else repeat},
+        **extra,
+    }
     return client.post(f"{API}/auth/sign-up", json=body)
 
 
@@ -145,11 +148,14 @@ class SmtpCollector:
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd hook name)
         login = getattr(session.auth_data, "login", None) if session.authenticated else None
         login = login.decode() if isinstance(login, bytes) else login
-        self.messages.append(SmtpMessage(
-            mail_from=envelope.mail_from, rcpt_tos=list(envelope.rcpt_tos),
-            message=message_from_bytes(envelope.original_content or envelope.content, policy=default_policy),
-            login=login,
-        ))
+        self.messages.append(
+            SmtpMessage(
+                mail_from=envelope.mail_from,
+                rcpt_tos=list(envelope.rcpt_tos),
+                message=message_from_bytes(envelope.original_content or envelope.content, policy=default_policy),
+                login=login,
+            )
+        )
         return "250 Message accepted for delivery"
 
 
@@ -172,14 +178,17 @@ def start_smtp_server():
     from aiosmtpd.smtp import AuthResult
 
     def authenticator(server, session, envelope, mechanism, auth_data):
-        ok = (getattr(auth_data, "login", None) == SMTP_USER.encode()
-              and getattr(auth_data, "password", None) == SMTP_PASSWORD.encode())
+        ok = (
+            getattr(auth_data, "login", None) == SMTP_USER.encode()
+            and getattr(auth_data, "password", None) == SMTP_PASSWORD.encode()
+        )
         return AuthResult(success=ok, handled=False, auth_data=auth_data if ok else None)
 
     handler = SmtpCollector()
     port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port, authenticator=authenticator,
-                            auth_require_tls=False, ready_timeout=10)
+    controller = Controller(
+        handler, hostname="127.0.0.1", port=port, authenticator=authenticator, auth_require_tls=False, ready_timeout=10
+    )
     controller.start()
     url = f"smtp://{SMTP_USER}:{SMTP_PASSWORD}@127.0.0.1:{port}"
     return controller, url, handler.messages

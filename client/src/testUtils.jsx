@@ -9,6 +9,9 @@ import theme from './app/theme';
 import { makeStore } from './app/store';
 import { SnackbarProvider } from './components/SnackbarProvider';
 
+// Tests of the lower layers (api/, session/, components/) reach the application's store through this module.
+export { makeStore };
+
 export function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;

@@ -9,25 +9,37 @@ driven through the Flask test client in bounded loops; the script prints request
 Without --database-url a fresh SQLite file in a temporary directory is used. With a PostgreSQL URL the script
 creates (and drops afterwards) its own database next to the one named, so it never touches existing data.
 """
+
 from __future__ import annotations
 
 import argparse
 import os
 import secrets
 import sys
-import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from _support import bench_database  # noqa: E402  (scripts/bench/_support.py, next to this script)
+
 ROWS = 20_000
 PAGE_SIZE = 20
 SEARCH = "алма"  # matches one city in ten, case-insensitively ("Алматы")
-CITIES = ("Алматы", "Астана", "Шымкент", "Караганда", "Актобе", "Тараз", "Павлодар", "Усть-Каменогорск", "Семей",
-          "Атырау")
+CITIES = (
+    "Алматы",
+    "Астана",
+    "Шымкент",
+    "Караганда",
+    "Актобе",
+    "Тараз",
+    "Павлодар",
+    "Усть-Каменогорск",
+    "Семей",
+    "Атырау",
+)
 
 BARE_PAGE_SQL = (
     'SELECT id, type, code, name_ru, name_en, name_kk, "order", additional_data, additional_count '
@@ -37,31 +49,22 @@ BARE_PAGE_SQL = (
 BARE_COUNT_SQL = "SELECT count(*) FROM select_options WHERE lower(name_ru) LIKE lower(:pattern) ESCAPE '\\'"
 
 
-def postgres_database(base_url: str):
-    from sqlalchemy import create_engine, text
-
-    parts = urlsplit(base_url)
-    name = f"qabyldau_bench_{secrets.token_hex(4)}"
-    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-
-    def drop():
-        with admin.connect() as conn:
-            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                              "WHERE datname = :n AND pid <> pg_backend_pid()"), {"n": name})
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
-        admin.dispose()
-
-    return urlunsplit(parts._replace(path=f"/{name}")), drop
-
-
 def seed(db) -> None:
     from server.models import SelectOption
 
-    rows = [{"type": "bench_city", "code": f"c{n}", "name_ru": f"{CITIES[n % len(CITIES)]} {n}",
-             "name_en": f"City {n}", "name_kk": f"Қала {n}", "order": n % 50,
-             "additional_data": {"parent_id": n % 100}, "additional_count": 0} for n in range(ROWS)]
+    rows = [
+        {
+            "type": "bench_city",
+            "code": f"c{n}",
+            "name_ru": f"{CITIES[n % len(CITIES)]} {n}",
+            "name_en": f"City {n}",
+            "name_kk": f"Қала {n}",
+            "order": n % 50,
+            "additional_data": {"parent_id": n % 100},
+            "additional_count": 0,
+        }
+        for n in range(ROWS)
+    ]
     db.session.execute(SelectOption.__table__.insert(), rows)
     db.session.commit()
 
@@ -71,18 +74,27 @@ def bare_app(database_url: str):
     from flask import Flask, jsonify, request
     from sqlalchemy import create_engine, text
 
-    engine = create_engine(database_url)
+    from server.database import configure_engine
+
+    engine = configure_engine(create_engine(database_url))  # the same SQLite setup (Unicode lower) as the app
     app = Flask("bare")
 
     @app.post("/bare")
     def bare():
         body = request.get_json()
-        pattern = "%" + body["filters"]["name_ru"]["ilike"].replace("\\", "\\\\").replace("%", "\\%") \
-            .replace("_", "\\_") + "%"
+        pattern = (
+            "%"
+            + body["filters"]["name_ru"]["ilike"].replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            + "%"
+        )
         page, size = body["paginate"]["page"], body["paginate"]["size"]
         with engine.connect() as conn:
-            rows = [dict(r) for r in conn.execute(text(BARE_PAGE_SQL), {
-                "pattern": pattern, "limit": size, "offset": (page - 1) * size}).mappings()]
+            rows = [
+                dict(r)
+                for r in conn.execute(
+                    text(BARE_PAGE_SQL), {"pattern": pattern, "limit": size, "offset": (page - 1) * size}
+                ).mappings()
+            ]
             total = conn.execute(text(BARE_COUNT_SQL), {"pattern": pattern}).scalar()
         return jsonify({"list": rows, "total": total})
 
@@ -108,20 +120,20 @@ def main() -> int:
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
     args = parser.parse_args()
 
-    instance = tempfile.mkdtemp(prefix="qabyldau-bench-")
-    os.environ["INSTANCE_PATH"] = instance
-    drop = None
-    if args.database_url and args.database_url.startswith("postgres"):
-        database_url, drop = postgres_database(args.database_url.replace("postgres://", "postgresql://", 1))
-    else:
-        database_url = f"sqlite:///{Path(instance) / 'bench.sqlite3'}"
+    _, database_url, drop = bench_database(args.database_url)
 
     from server import create_app
     from server.config import Config
     from server.extensions import db
 
-    app = create_app(Config(SQLALCHEMY_DATABASE_URI=database_url, SECRET_KEY=secrets.token_urlsafe(48),
-                            RATELIMIT_ENABLED=False, LOG_LEVEL="WARNING"))
+    app = create_app(
+        Config(
+            SQLALCHEMY_DATABASE_URI=database_url,
+            SECRET_KEY=secrets.token_urlsafe(48),
+            RATELIMIT_ENABLED=False,
+            LOG_LEVEL="WARNING",
+        )
+    )
     import logging
 
     logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
@@ -129,18 +141,18 @@ def main() -> int:
         with app.app_context():
             db.create_all()
             seed(db)
-        body = {"filters": {"name_ru": {"ilike": SEARCH}}, "params": {},
-                "paginate": {"page": 3, "size": PAGE_SIZE}}
-        ours_rps, ours = measure(app.test_client(), "/api/v1/universal/SelectOption/find-paginate", body,
-                                 args.requests)
+        body = {"filters": {"name_ru": {"ilike": SEARCH}}, "params": {}, "paginate": {"page": 3, "size": PAGE_SIZE}}
+        ours_rps, ours = measure(app.test_client(), "/api/v1/universal/SelectOption/find-paginate", body, args.requests)
         baseline, engine = bare_app(database_url)
         bare_rps, bare = measure(baseline.test_client(), "/bare", body, args.requests)
         engine.dispose()
         assert ours["total"] == bare["total"] == ROWS // len(CITIES), (ours["total"], bare["total"])
         assert [r["id"] for r in ours["list"]] == [r["id"] for r in bare["list"]]
         dialect = urlsplit(database_url).scheme
-        print(f"database: {dialect}; rows: {ROWS}; filter name_ru ilike {SEARCH!r}; "
-              f"matches: {ours['total']}; page size: {PAGE_SIZE}; requests: {args.requests}")
+        print(
+            f"database: {dialect}; rows: {ROWS}; filter name_ru ilike {SEARCH!r}; "
+            f"matches: {ours['total']}; page size: {PAGE_SIZE}; requests: {args.requests}"
+        )
         print(f"universal find-paginate: {ours_rps:8.1f} requests/s")
         print(f"bare Flask view (same SQL): {bare_rps:8.1f} requests/s")
         print(f"ratio (ours / bare): {ours_rps / bare_rps:.2f}")

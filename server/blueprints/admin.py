@@ -1,4 +1,5 @@
 """/api/v1/admin/* for staff (spec §7 Admin). Every view requires one of the two admin roles."""
+
 from __future__ import annotations
 
 from flask import send_file
@@ -7,13 +8,12 @@ from flask_smorest import Blueprint
 from flask_smorest.fields import Upload
 from marshmallow import Schema, fields
 
-from ..auth import login_required
+from ..access import login_required
 from ..errors import ApiError
 from ..integrations.storage import get_storage
 from ..models import ADMIN_ROLES
-from ..schemas.common import BaseSchema, SuccessSchema
+from ..schemas.common import BaseSchema, ErrorEnvelope, SuccessSchema
 from ..services import room_media
-from .universal import ErrorEnvelope
 
 bp = Blueprint("admin", __name__, url_prefix="/api/v1/admin", description="Staff actions (admin roles only)")
 SECURITY = [{"bearerAuth": []}]
@@ -58,11 +58,25 @@ class RoomTypeIdQuery(BaseSchema):
     room_type_id = fields.Integer(required=True)
 
 
-UPLOAD_BODY = {"required": True, "content": {"multipart/form-data": {"schema": {
-    "type": "object", "required": ["room_type_id", "file"],
-    "properties": {"room_type_id": {"type": "integer", "minimum": 1},
-                   "file": {"type": "string", "format": "binary",
-                            "description": "webp, jpeg, jpg or png, checked by content; size-limited"}}}}}}
+UPLOAD_BODY = {
+    "required": True,
+    "content": {
+        "multipart/form-data": {
+            "schema": {
+                "type": "object",
+                "required": ["room_type_id", "file"],
+                "properties": {
+                    "room_type_id": {"type": "integer", "minimum": 1},
+                    "file": {
+                        "type": "string",
+                        "format": "binary",
+                        "description": "webp, jpeg, jpg or png, checked by content; size-limited",
+                    },
+                },
+            }
+        }
+    },
+}
 
 
 @bp.post("/upload-room-type-media")
@@ -93,9 +107,15 @@ def list_room_type_media(query):
 
 @bp.get("/room-type-media/<int:media_id>")
 @login_required(roles=ADMIN_ROLES)
-@bp.doc(security=SECURITY, responses={"200": {"description": "The image bytes",
-                                              "content": {"image/*": {"schema": {"type": "string",
-                                                                                 "format": "binary"}}}}})
+@bp.doc(
+    security=SECURITY,
+    responses={
+        "200": {
+            "description": "The image bytes",
+            "content": {"image/*": {"schema": {"type": "string", "format": "binary"}}},
+        }
+    },
+)
 def download_room_type_media(media_id: int):
     """Downloads one picture; only through this authorised endpoint."""
     media = room_media.get_media(media_id)
@@ -103,8 +123,9 @@ def download_room_type_media(media_id: int):
         stream = get_storage().open(media.storage_key)
     except FileNotFoundError:
         raise ApiError(404, "errors.not_found") from None
-    response = send_file(stream, mimetype=media.content_type, download_name=media.file_name, as_attachment=False,
-                         max_age=0)
+    response = send_file(
+        stream, mimetype=media.content_type, download_name=media.file_name, as_attachment=False, max_age=0
+    )
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response

@@ -1,4 +1,5 @@
 """POST /api/v1/auth/* (spec §7 Auth). Thin: schema in, service call, schema out."""
+
 from flask_jwt_extended import get_jwt, jwt_required
 from flask_smorest import Blueprint
 
@@ -16,12 +17,12 @@ from ..schemas.user import (
     SignUpRequest,
     UserRead,
 )
-from ..services import auth as auth_service
+from ..services import accounts
 
 bp = Blueprint("auth", __name__, url_prefix="/api/v1/auth", description="Sign-up, sign-in, codes and password reset")
 
 
-def _signed_in(result: auth_service.SignedIn) -> dict:
+def _signed_in(result: accounts.SignedIn) -> dict:
     return {"success": True, "user": {**UserRead().dump(result.user), "token": result.token}}
 
 
@@ -35,7 +36,7 @@ def _ok(key: str) -> dict:
 @bp.arguments(SignUpRequest)
 @bp.response(200, SuccessSchema)
 def sign_up(body):
-    auth_service.sign_up(body["user"]["email"], body["user"]["password"])
+    accounts.sign_up(body["user"]["email"], body["user"]["password"])
     return _ok("auth.code_sent")
 
 
@@ -45,7 +46,7 @@ def sign_up(body):
 @bp.arguments(EmailRequest)
 @bp.response(200, SuccessSchema)
 def generate_otp(body):
-    auth_service.resend_verification(body["email"])
+    accounts.resend_verification(body["email"])
     return _ok("auth.code_sent")
 
 
@@ -55,7 +56,7 @@ def generate_otp(body):
 @bp.arguments(CodeRequest)
 @bp.response(200, SignInResponse)
 def check_otp(body):
-    return _signed_in(auth_service.verify_email(body["email"], body["code"]))
+    return _signed_in(accounts.verify_email(body["email"], body["code"]))
 
 
 @bp.post("/sign-in")
@@ -64,14 +65,14 @@ def check_otp(body):
 @bp.arguments(SignInRequest)
 @bp.response(200, SignInResponse)
 def sign_in(body):
-    return _signed_in(auth_service.sign_in(body["email"], body["password"]))
+    return _signed_in(accounts.sign_in(body["email"], body["password"]))
 
 
 @bp.post("/sign-out")
 @jwt_required()
 @bp.response(200, SuccessSchema)
 def sign_out():
-    auth_service.sign_out(get_jwt()["jti"])
+    accounts.sign_out(get_jwt()["jti"])
     return {"success": True}
 
 
@@ -81,7 +82,7 @@ def sign_out():
 @bp.arguments(ForgotPasswordGenerateRequest)
 @bp.response(200, SuccessSchema)
 def forgot_password_generate_code(body):
-    auth_service.request_password_reset(body["email"])
+    accounts.request_password_reset(body["email"])
     return _ok("auth.reset_code_sent")
 
 
@@ -91,7 +92,7 @@ def forgot_password_generate_code(body):
 @bp.arguments(CodeRequest)
 @bp.response(200, OtpIdResponse)
 def forgot_password_check_code(body):
-    return {"success": True, "otp_id": auth_service.confirm_reset_code(body["email"], body["code"])}
+    return {"success": True, "otp_id": accounts.confirm_reset_code(body["email"], body["code"])}
 
 
 @bp.post("/forgot-password-update-password")
@@ -100,5 +101,5 @@ def forgot_password_check_code(body):
 @bp.arguments(ForgotPasswordUpdateRequest)
 @bp.response(200, SuccessSchema)
 def forgot_password_update_password(body):
-    auth_service.reset_password(body["email"], body["password"], body["otp_id"])
+    accounts.reset_password(body["email"], body["password"], body["otp_id"])
     return _ok("auth.password_updated")

@@ -1,5 +1,6 @@
 """GET /api/v1/files/<id>: an uploaded file, for its owner, the admins of the owner's population, or the
 holder of a short-lived signed URL (DESIGN §8). Anyone else: 404."""
+
 from __future__ import annotations
 
 from flask import request, send_file
@@ -13,11 +14,14 @@ bp = Blueprint("files", __name__, url_prefix="/api/v1/files", description="Uploa
 
 
 @bp.get("/<string:file_id>")
-@bp.doc(parameters=[
-    {"in": "query", "name": "expires", "schema": {"type": "integer"}, "required": False},
-    {"in": "query", "name": "signature", "schema": {"type": "string"}, "required": False},
-    {"in": "query", "name": "download", "schema": {"type": "boolean"}, "required": False},
-], responses={"200": {"description": "the file (application/pdf, image/png, image/jpeg or image/webp)"}})
+@bp.doc(
+    parameters=[
+        {"in": "query", "name": "expires", "schema": {"type": "integer"}, "required": False},
+        {"in": "query", "name": "signature", "schema": {"type": "string"}, "required": False},
+        {"in": "query", "name": "download", "schema": {"type": "boolean"}, "required": False},
+    ],
+    responses={"200": {"description": "the file (application/pdf, image/png, image/jpeg or image/webp)"}},
+)
 def download(file_id: str):
     signature = request.args.get("signature")
     try:
@@ -33,8 +37,15 @@ def download(file_id: str):
     row = files_service.get_downloadable(actor, file_id, expires, signature)
     stream = files_service.open_stream(row)
     as_attachment = request.args.get("download", "").lower() in ("1", "true", "yes")
-    response = send_file(stream, mimetype=row.content_type, as_attachment=as_attachment,
-                         download_name=row.original_name, max_age=0, conditional=False, etag=False)
+    response = send_file(
+        stream,
+        mimetype=row.content_type,
+        as_attachment=as_attachment,
+        download_name=row.original_name,
+        max_age=0,
+        conditional=False,
+        etag=False,
+    )
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"

@@ -1,14 +1,22 @@
 """Health, public configuration, the dev outbox and the browsable API page."""
+
 import ipaddress
 
 from flask import current_app, request, send_from_directory
 from flask_smorest import Blueprint
-from marshmallow import fields
+from marshmallow import fields, validate
 from sqlalchemy import select, text
 
 from ..errors import ApiError
 from ..extensions import db
-from ..models import OutboxMessage
+from ..models import (
+    ADMIN_SEGMENTS,
+    KAZAKHSTAN_CITIZENSHIP_EN,
+    ROLE_FOREIGN_ADMIN,
+    ROLE_KZ_ADMIN,
+    OutboxMessage,
+    SmsOutboxMessage,
+)
 from ..schemas.common import BaseSchema, Email
 
 bp = Blueprint("meta", __name__, url_prefix="/api/v1", description="Service status and configuration")
@@ -18,12 +26,27 @@ class HealthRead(BaseSchema):
     status = fields.String()
 
 
+class RoleNamesRead(BaseSchema):
+    foreign_admin = fields.String(metadata={"description": "reviews foreign applicants (/admin)"})
+    kz_admin = fields.String(metadata={"description": "reviews citizens of Kazakhstan (/admin/kz)"})
+
+
+class AdminSegmentRead(BaseSchema):
+    segment = fields.String(metadata={"description": "GET /users/check?segment=…"})
+    role = fields.String()
+
+
 class PublicConfigRead(BaseSchema):
     contact_phone = fields.String()
     contact_email = fields.String()
     gov_grant_url = fields.String()
     upload_max_document_bytes = fields.Integer()
     upload_max_image_bytes = fields.Integer()
+    roles = fields.Nested(RoleNamesRead, metadata={"description": "the staff roles as they appear in user.roles"})
+    admin_segments = fields.List(fields.Nested(AdminSegmentRead))
+    kazakhstan_citizenship_name_en = fields.String(
+        metadata={"description": "Citizenship.name_en of citizens of Kazakhstan (the home-country population)"}
+    )
 
 
 class OutboxQuery(BaseSchema):
@@ -42,6 +65,21 @@ class OutboxList(BaseSchema):
     total = fields.Integer()
 
 
+class SmsOutboxQuery(BaseSchema):
+    phone = fields.String(required=True, validate=validate.Length(min=1, max=16))
+
+
+class SmsOutboxMessageRead(BaseSchema):
+    phone = fields.String()
+    body = fields.String()
+    created_at = fields.DateTime()
+
+
+class SmsOutboxList(BaseSchema):
+    list = fields.List(fields.Nested(SmsOutboxMessageRead))
+    total = fields.Integer()
+
+
 @bp.get("/health")
 @bp.response(200, HealthRead)
 def health():
@@ -53,10 +91,16 @@ def health():
 @bp.response(200, PublicConfigRead)
 def public_config():
     cfg = current_app.config
-    return {"contact_phone": cfg["CONTACT_PHONE"], "contact_email": cfg["CONTACT_EMAIL"],
-            "gov_grant_url": cfg["GOV_GRANT_URL"],
-            "upload_max_document_bytes": cfg["UPLOAD_MAX_DOCUMENT_BYTES"],
-            "upload_max_image_bytes": cfg["UPLOAD_MAX_IMAGE_BYTES"]}
+    return {
+        "contact_phone": cfg["CONTACT_PHONE"],
+        "contact_email": cfg["CONTACT_EMAIL"],
+        "gov_grant_url": cfg["GOV_GRANT_URL"],
+        "upload_max_document_bytes": cfg["UPLOAD_MAX_DOCUMENT_BYTES"],
+        "upload_max_image_bytes": cfg["UPLOAD_MAX_IMAGE_BYTES"],
+        "roles": {"foreign_admin": ROLE_FOREIGN_ADMIN, "kz_admin": ROLE_KZ_ADMIN},
+        "admin_segments": [{"segment": segment, "role": role} for segment, role in ADMIN_SEGMENTS.items()],
+        "kazakhstan_citizenship_name_en": KAZAKHSTAN_CITIZENSHIP_EN,
+    }
 
 
 def _from_loopback() -> bool:
@@ -70,6 +114,12 @@ def _from_loopback() -> bool:
     return address.is_loopback
 
 
+def _require_dev_outbox(readable: bool) -> None:
+    """The dev outboxes hold codes: only on this machine (loopback); anywhere else they look like unknown routes."""
+    if not readable or not _from_loopback():
+        raise ApiError(404, "errors.not_found")
+
+
 @bp.get("/dev/outbox")
 @bp.arguments(OutboxQuery, location="query")
 @bp.response(200, OutboxList)
@@ -79,11 +129,28 @@ def dev_outbox(query):
     It holds sign-up and password-reset codes, so it answers only on this machine (loopback), never to the
     network `make start` binds to; anywhere else it looks like an unknown route.
     """
-    if not current_app.config["DEV_OUTBOX_READABLE"] or not _from_loopback():
-        raise ApiError(404, "errors.not_found")
+    _require_dev_outbox(current_app.config["DEV_OUTBOX_READABLE"])
     rows = db.session.scalars(
-        select(OutboxMessage).where(OutboxMessage.recipient == query["email"].lower())
-        .order_by(OutboxMessage.id.desc()).limit(20)
+        select(OutboxMessage)
+        .where(OutboxMessage.recipient == query["email"].lower())
+        .order_by(OutboxMessage.id.desc())
+        .limit(20)
+    ).all()
+    return {"list": rows, "total": len(rows)}
+
+
+@bp.get("/dev/sms-outbox")
+@bp.arguments(SmsOutboxQuery, location="query")
+@bp.response(200, SmsOutboxList)
+def dev_sms_outbox(query):
+    """Development only: the text messages (credit-bureau consent codes of the sandbox bureau) kept for one phone
+    number, newest first. Same guard as the mail outbox; there is no SMS gateway, so SMTP_URL plays no part."""
+    _require_dev_outbox(current_app.config["DEV_OUTBOX_ENABLED"])
+    rows = db.session.scalars(
+        select(SmsOutboxMessage)
+        .where(SmsOutboxMessage.phone == query["phone"])
+        .order_by(SmsOutboxMessage.id.desc())
+        .limit(20)
     ).all()
     return {"list": rows, "total": len(rows)}
 

@@ -1,4 +1,5 @@
 """Serves the built client with a history fallback so deep links like /choose-flow load the SPA."""
+
 from pathlib import Path
 
 from flask import Blueprint, current_app, request, send_from_directory

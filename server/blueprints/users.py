@@ -1,8 +1,9 @@
 """/api/v1/users/* for the signed-in user (spec §7 Users)."""
+
 from flask_jwt_extended import current_user
 from flask_smorest import Blueprint
 
-from ..auth import login_required
+from ..access import login_required
 from ..errors import ApiError
 from ..schemas.common import SuccessSchema
 from ..schemas.user import SegmentQuery, UserItemResponse, UserUpdateRequest

@@ -1,4 +1,5 @@
 """Application, term, questionnaire-answer and file queries. A DAO never commits."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -6,7 +7,7 @@ from collections.abc import Iterable
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Application, ApplicationSnapshot, StoredFile, StudyProgram, Term, User, UserData
+from ..models import Application, StoredFile, StudyProgram, Term, User, UserData
 from ..models.application import STATUS_ARCHIVED
 
 
@@ -28,16 +29,15 @@ def get_application(application_id: int) -> Application | None:
 
 
 def applications_of(user_id: int) -> list[Application]:
-    return list(db.session.scalars(
-        select(Application).where(Application.user_id == user_id).order_by(Application.id.desc())
-    ))
+    return list(
+        db.session.scalars(select(Application).where(Application.user_id == user_id).order_by(Application.id.desc()))
+    )
 
 
 def latest_active_application(user_id: int) -> Application | None:
     return db.session.scalar(
         select(Application)
-        .where(Application.user_id == user_id,
-               (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED))
+        .where(Application.user_id == user_id, (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED))
         .order_by(Application.id.desc())
         .limit(1)
     )
@@ -46,9 +46,12 @@ def latest_active_application(user_id: int) -> Application | None:
 def active_application_on_program(user_id: int, program_id: int, term_id: int) -> Application | None:
     return db.session.scalar(
         select(Application)
-        .where(Application.user_id == user_id, Application.study_program_id == program_id,
-               Application.term_id == term_id,
-               (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED))
+        .where(
+            Application.user_id == user_id,
+            Application.study_program_id == program_id,
+            Application.term_id == term_id,
+            (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED),
+        )
         .limit(1)
     )
 
@@ -59,16 +62,9 @@ def lock_user(user_id: int) -> None:
 
 
 def user_data_of(application_id: int) -> list[UserData]:
-    return list(db.session.scalars(
-        select(UserData).where(UserData.application_id == application_id).order_by(UserData.id)
-    ))
-
-
-def snapshots_of(application_id: int) -> list[ApplicationSnapshot]:
-    return list(db.session.scalars(
-        select(ApplicationSnapshot).where(ApplicationSnapshot.application_id == application_id)
-        .order_by(ApplicationSnapshot.id)
-    ))
+    return list(
+        db.session.scalars(select(UserData).where(UserData.application_id == application_id).order_by(UserData.id))
+    )
 
 
 def get_file(file_id: str) -> StoredFile | None:

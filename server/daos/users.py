@@ -1,9 +1,10 @@
 """User queries. A DAO never commits: the calling service owns the transaction."""
+
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, or_, select, update
 
 from ..extensions import db
 from ..models import AuthSession, OneTimeCode, Role, User
@@ -61,3 +62,14 @@ def revoke_sessions(user_id: int, now: datetime) -> None:
         .where(AuthSession.user_id == user_id, AuthSession.revoked_at.is_(None))
         .values(revoked_at=now)
     )
+
+
+def delete_codes_expired_before(cutoff: datetime) -> int:
+    return db.session.execute(delete(OneTimeCode).where(OneTimeCode.expires_at < cutoff)).rowcount
+
+
+def delete_sessions_ended_before(cutoff: datetime) -> int:
+    """Sessions revoked, or expired, before the cutoff: neither can ever be accepted again."""
+    return db.session.execute(
+        delete(AuthSession).where(or_(AuthSession.revoked_at < cutoff, AuthSession.expires_at < cutoff))
+    ).rowcount

@@ -1,27 +1,28 @@
 """Interpreter of the questionnaire rule language (docs/decisions/0020-questionnaire-rule-language.md).
 
 Pure functions over JSON data: no Flask, no database. The JavaScript twin is client/src/forms-engine/engine.js;
-both are run against tests/rule_vectors/*.json, so a change here needs the same change there.
+both are run against forms/rule_vectors/*.json, so a change here needs the same change there.
 
 Vocabulary
-  step  a step definition (dict) or a form key (str, loaded from server/forms/definitions/)
+  step  a step definition (dict) or a form key (str, loaded from forms/definitions/)
   data  the step's field map as saved in UserData.data
   ctx   {isRegularBachelors, ..., financing, isKazakhstanCitizen, studyProgramId, degree,
          answers: {formKey: data of other steps}, options: {optionType: [SelectOption dicts]}}
   path  "field", "group.0.field" (repeatable group row) or "group.<optionId>.field" (option groups)
 """
+
 from __future__ import annotations
 
 import copy
 import json
 import re
 from datetime import date
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 from .masks import apply_mask, iin_valid, mask_valid
+from .paths import SHARED_FORMS_DIR
 
-DEFINITIONS_DIR = Path(__file__).with_name("definitions")
+DEFINITIONS_DIR = SHARED_FORMS_DIR / "definitions"
 VARIANTS_FILE = "_variants.json"
 
 TEXT_TYPES = {"text", "textarea", "email", "phone", "iin", "kato"}
@@ -38,7 +39,8 @@ _MISSING = object()
 
 # ---------------------------------------------------------------------------------------------- definitions
 
-@lru_cache(maxsize=None)
+
+@cache
 def _load_all() -> dict[str, dict]:
     steps = {}
     for path in sorted(DEFINITIONS_DIR.glob("*.json")):
@@ -49,7 +51,7 @@ def _load_all() -> dict[str, dict]:
     return steps
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_variants() -> dict[str, list]:
     return json.loads((DEFINITIONS_DIR / VARIANTS_FILE).read_text(encoding="utf-8"))
 
@@ -80,6 +82,7 @@ def steps_for(variant: str, ctx: dict | None = None) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------------- helpers
+
 
 def is_empty(value) -> bool:
     return value is None or value == "" or value == [] or value == {}
@@ -123,8 +126,16 @@ def _option_by_code(ctx: dict, option_type: str, code):
 class _Scope:
     """Where a {"field": ...} reference is looked up: the current row first, then the step's top level."""
 
-    def __init__(self, root: dict, root_fields: list, step_key: str | None, row: dict | None = None,
-                 row_fields: list | None = None, row_option=None, row_option_type: str | None = None):
+    def __init__(
+        self,
+        root: dict,
+        root_fields: list,
+        step_key: str | None,
+        row: dict | None = None,
+        row_fields: list | None = None,
+        row_option=None,
+        row_option_type: str | None = None,
+    ):
         self.root, self.root_fields, self.step_key = root, root_fields, step_key
         self.row, self.row_fields = row, row_fields or []
         self.row_option, self.row_option_type = row_option, row_option_type
@@ -146,6 +157,7 @@ class _Scope:
 
 
 # ---------------------------------------------------------------------------------------------- conditions
+
 
 def _eq(a, b) -> bool:
     """Strict equality as JavaScript's ===: booleans never equal numbers, strings never equal numbers."""
@@ -197,8 +209,10 @@ def _cond(cond, scope: _Scope, ctx: dict) -> bool:
         else:
             value, field_def = scope.lookup(cond["field"])
             option_type = cond.get("options") or (
-                field_def.get("options") if field_def and field_def.get("options")
-                else f"{scope.step_key}_{cond['field']}")
+                field_def.get("options")
+                if field_def and field_def.get("options")
+                else f"{scope.step_key}_{cond['field']}"
+            )
         if "option" in cond:
             option = _find_option(ctx, option_type, value) if value is not None else None
             value = _MISSING if option is None else _option_attr(option, cond["option"])
@@ -222,6 +236,7 @@ def _value(expr, scope: _Scope, ctx: dict):
 
 # ------------------------------------------------------------------------------------------ dynamic steps
 
+
 def resolve_step(step, ctx: dict | None = None) -> dict:
     """The step with its context-dependent parts made concrete (self-upload document fields)."""
     definition = get_step(step)
@@ -229,8 +244,14 @@ def resolve_step(step, ctx: dict | None = None) -> dict:
         return definition
     resolved = {k: v for k, v in definition.items() if k != "document_fields"}
     resolved["fields"] = [
-        {"key": d["field"], "type": "file", "accept": "pdf", "label": d["label"], "required": not d["optional"],
-         **({"label_params": d["label_params"]} if d.get("label_params") else {})}
+        {
+            "key": d["field"],
+            "type": "file",
+            "accept": "pdf",
+            "label": d["label"],
+            "required": not d["optional"],
+            **({"label_params": d["label_params"]} if d.get("label_params") else {}),
+        }
         for d in document_fields(definition, ctx)
     ] + list(definition.get("fields", []))
     return resolved
@@ -247,13 +268,15 @@ def document_fields(step, ctx: dict | None = None) -> list[dict]:
             if not _cond(entry.get("visible_if"), empty, ctx):
                 continue
             optional = bool(entry.get("optional")) or (
-                "optional_if" in entry and _cond(entry["optional_if"], empty, ctx))
+                "optional_if" in entry and _cond(entry["optional_if"], empty, ctx)
+            )
             out.append({"field": entry["field"], "label": entry["label"], "optional": optional})
             continue
         spec = entry["for_each"]
         answers = ctx.get("answers") or {}
-        source_step = next((s for s in spec["steps"] if isinstance(answers.get(s), dict)
-                            and spec["field"] in answers[s]), None)
+        source_step = next(
+            (s for s in spec["steps"] if isinstance(answers.get(s), dict) and spec["field"] in answers[s]), None
+        )
         if source_step is None:
             continue
         source = answers[source_step][spec["field"]]
@@ -261,8 +284,11 @@ def document_fields(step, ctx: dict | None = None) -> list[dict]:
             option_type = spec.get("options") or f"{source_step}_{spec['field']}"
             for option_id in source if isinstance(source, list) else []:
                 option = _find_option(ctx, option_type, option_id)
-                if option is not None and spec.get("skip_code") is not None \
-                        and _option_attr(option, "code") == spec["skip_code"]:
+                if (
+                    option is not None
+                    and spec.get("skip_code") is not None
+                    and _option_attr(option, "code") == spec["skip_code"]
+                ):
                     continue
                 docs = _option_attr(option, "documents") if option is not None and entry.get("documents") else None
                 if isinstance(docs, list) and docs:
@@ -270,14 +296,31 @@ def document_fields(step, ctx: dict | None = None) -> list[dict]:
                     for doc in docs:
                         if not isinstance(doc, dict) or not isinstance(doc.get("code"), str):
                             continue
-                        out.append({"field": entry["documents"].format(id=option_id, code=doc["code"]),
-                                    "label": entry["label"], "optional": bool(doc.get("optional")),
-                                    "label_params": {"option_id": option_id, "document": doc["code"],
-                                                     **{k: doc[k] for k in ("name_ru", "name_kk", "name_en")
-                                                        if isinstance(doc.get(k), str)}}})
+                        out.append(
+                            {
+                                "field": entry["documents"].format(id=option_id, code=doc["code"]),
+                                "label": entry["label"],
+                                "optional": bool(doc.get("optional")),
+                                "label_params": {
+                                    "option_id": option_id,
+                                    "document": doc["code"],
+                                    **{
+                                        k: doc[k]
+                                        for k in ("name_ru", "name_kk", "name_en")
+                                        if isinstance(doc.get(k), str)
+                                    },
+                                },
+                            }
+                        )
                     continue
-                out.append({"field": entry["field"].format(id=option_id), "label": entry["label"],
-                            "optional": bool(entry.get("optional")), "label_params": {"option_id": option_id}})
+                out.append(
+                    {
+                        "field": entry["field"].format(id=option_id),
+                        "label": entry["label"],
+                        "optional": bool(entry.get("optional")),
+                        "label_params": {"option_id": option_id},
+                    }
+                )
         else:
             rows = source if isinstance(source, list) else []
             for index, row in enumerate(rows):
@@ -285,15 +328,23 @@ def document_fields(step, ctx: dict | None = None) -> list[dict]:
                 scope = _Scope({}, [], source_step, row, [])
                 if "if" in spec and not _cond(spec["if"], scope, ctx):
                     continue
-                out.append({"field": entry["field"].format(index=index), "label": entry["label"],
-                            "optional": bool(entry.get("optional")), "label_params": {"n": index + 1}})
+                out.append(
+                    {
+                        "field": entry["field"].format(index=index),
+                        "label": entry["label"],
+                        "optional": bool(entry.get("optional")),
+                        "label_params": {"n": index + 1},
+                    }
+                )
     return out
 
 
 # ------------------------------------------------------------------------------------------------ options
 
-def field_options(step, field_key: str, data: dict | None = None, ctx: dict | None = None,
-                  row: dict | None = None) -> list[dict] | None:
+
+def field_options(
+    step, field_key: str, data: dict | None = None, ctx: dict | None = None, row: dict | None = None
+) -> list[dict] | None:
     """The options of a select field after its filters; None when ctx carries no options of its type."""
     ctx = ctx or {}
     definition = resolve_step(step, ctx)
@@ -354,6 +405,7 @@ def _filtered_options(step_key: str, field: dict, scope: _Scope, ctx: dict):
 
 
 # ----------------------------------------------------------------------------------------------- visibility
+
 
 def _visible(field: dict, scope: _Scope, ctx: dict) -> bool:
     return "visible_if" not in field or _cond(field["visible_if"], scope, ctx)
@@ -426,6 +478,7 @@ def visible_fields(step, data: dict | None = None, ctx: dict | None = None) -> l
 
 # ---------------------------------------------------------------------------------------------- preparation
 
+
 def trim(value):
     """Spaces trimmed from every text value, at any depth (spec §5)."""
     if isinstance(value, str):
@@ -466,8 +519,13 @@ def _normalise(definition: dict, fields: list, target: dict, scope: _Scope, ctx:
                             seen = True
             for row in value:
                 if isinstance(row, dict):
-                    _normalise(definition, field.get("fields", []), row,
-                               _Scope(scope.root, scope.root_fields, step_key, row, field.get("fields", [])), ctx)
+                    _normalise(
+                        definition,
+                        field.get("fields", []),
+                        row,
+                        _Scope(scope.root, scope.root_fields, step_key, row, field.get("fields", [])),
+                        ctx,
+                    )
         if "derive" in field:
             for case in field["derive"]:
                 if _cond(case.get("if"), scope, ctx):
@@ -487,8 +545,11 @@ def _normalise(definition: dict, fields: list, target: dict, scope: _Scope, ctx:
 
 
 def _exclusive_ids(step_key: str, field: dict, ctx: dict) -> set:
-    return {o["id"] for o in (ctx.get("options") or {}).get(_option_type(step_key, field)) or []
-            if _option_attr(o, "code") == field["exclusive_code"]}
+    return {
+        o["id"]
+        for o in (ctx.get("options") or {}).get(_option_type(step_key, field)) or []
+        if _option_attr(o, "code") == field["exclusive_code"]
+    }
 
 
 def _exclusive(values: list, exclusive_ids: set) -> list:
@@ -530,6 +591,7 @@ def set_value(step, data: dict | None, path: str, value, ctx: dict | None = None
 
 
 # ----------------------------------------------------------------------------------------------- validation
+
 
 def _error(path: str, key: str, field: dict, **extra) -> dict:
     err = {"field": path, "key": key, "label": field.get("label")}
@@ -655,8 +717,9 @@ def _shape_errors(path: str, field: dict, value, scope: _Scope, ctx: dict, step_
     if kind == "group":
         return [] if isinstance(value, list) and all(isinstance(r, dict) for r in value) else err("invalid_type")
     if kind == "option_groups":
-        return [] if isinstance(value, dict) and all(isinstance(r, dict) for r in value.values()) \
-            else err("invalid_type")
+        return (
+            [] if isinstance(value, dict) and all(isinstance(r, dict) for r in value.values()) else err("invalid_type")
+        )
     raise ValueError(f"unknown field type {kind!r}")
 
 
@@ -704,14 +767,21 @@ def validate_step(step, data: dict | None = None, ctx: dict | None = None, mode:
             if _is_int(limit) and len(rows) > limit:
                 errors.append(_error(path, "max_items", field, params={"max": limit}))
             minimum = _value(field.get("min_items"), scope, ctx)
-            if submit and _is_int(minimum) and len(rows) < minimum and not (
-                    is_empty(value) and _required(field, scope, ctx)):
+            if (
+                submit
+                and _is_int(minimum)
+                and len(rows) < minimum
+                and not (is_empty(value) and _required(field, scope, ctx))
+            ):
                 errors.append(_error(path, "min_items", field, params={"min": minimum}))
             if not definition.get("allow_unknown"):
                 known = {f["key"] for f in field.get("fields", [])}
                 for i, row in enumerate(rows):
-                    errors += [{"field": f"{path}.{i}.{k}", "key": "unknown_field", "label": None}
-                               for k in row if k not in known]
+                    errors += [
+                        {"field": f"{path}.{i}.{k}", "key": "unknown_field", "label": None}
+                        for k in row
+                        if k not in known
+                    ]
             continue
         if field["type"] == "option_groups":
             continue
@@ -771,7 +841,22 @@ def accept_for(field: dict) -> dict:
 
 
 __all__ = [
-    "ACCEPT", "accept_for", "apply_mask", "definitions", "document_fields", "evaluate", "field_options",
-    "first_missing_required", "get_step", "is_empty", "prepare", "resolve_step", "set_value", "steps_for",
-    "trim", "validate_step", "variants", "visible_fields",
+    "ACCEPT",
+    "accept_for",
+    "apply_mask",
+    "definitions",
+    "document_fields",
+    "evaluate",
+    "field_options",
+    "first_missing_required",
+    "get_step",
+    "is_empty",
+    "prepare",
+    "resolve_step",
+    "set_value",
+    "steps_for",
+    "trim",
+    "validate_step",
+    "variants",
+    "visible_fields",
 ]

@@ -1,15 +1,17 @@
 """Label catalogue of the questionnaire (labels/{ru,kk,en}.json); Kazakh falls back to Russian when missing."""
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
-LABELS_DIR = Path(__file__).with_name("labels")
+from .paths import SHARED_FORMS_DIR
+
+LABELS_DIR = SHARED_FORMS_DIR / "labels"
 LANGUAGES = ("ru", "kk", "en")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> dict[str, str]:
     return json.loads((LABELS_DIR / f"{lang}.json").read_text(encoding="utf-8"))
 

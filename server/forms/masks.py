@@ -4,16 +4,17 @@ Every mask has two halves, mirrored one-to-one in client/src/forms-engine/engine
   apply_mask(mask, raw)  -> what the input shows while the applicant types (never raises)
   mask_valid(mask, value) -> whether a stored value is complete and well formed
 """
+
 from __future__ import annotations
 
 import re
 
 MASK_PATTERNS: dict[str, str] = {
-    "decimal2": r"^\d+(\.\d{1,2})?$",                    # digits with up to 2 decimals
-    "test_doc_number": r"^\d-\d{4}-\d{9}-\d{2}-\d$",     # groups 1-4-9-2-1 joined by dashes
-    "test_code": r"^\d{1,9}$",                            # digits only, at most 9
-    "phone_kz": r"^\+7\d{10}$",                           # +7 and 10 digits = 12 characters
-    "phone_intl": r"^\+\d{7,15}$",                        # E.164
+    "decimal2": r"^\d+(\.\d{1,2})?$",  # digits with up to 2 decimals
+    "test_doc_number": r"^\d-\d{4}-\d{9}-\d{2}-\d$",  # groups 1-4-9-2-1 joined by dashes
+    "test_code": r"^\d{1,9}$",  # digits only, at most 9
+    "phone_kz": r"^\+7\d{10}$",  # +7 and 10 digits = 12 characters
+    "phone_intl": r"^\+\d{7,15}$",  # E.164
     "iin": r"^\d{12}$",
     "digits": r"^\d+$",
 }
@@ -52,7 +53,7 @@ def apply_mask(mask: str, raw) -> str:
         for size in TEST_DOC_GROUPS:
             if pos >= len(digits):
                 break
-            parts.append(digits[pos:pos + size])
+            parts.append(digits[pos : pos + size])
             pos += size
         return "-".join(parts)
     if mask == "test_code":
@@ -92,9 +93,9 @@ def _number_text(value: int | float) -> str:
 def iin_check_digit(first11: str) -> int | None:
     """The 12th digit of an IIN, or None when both passes give 10 (no valid IIN has these 11 digits)."""
     digits = [int(ch) for ch in first11]
-    total = sum(d * w for d, w in zip(digits, IIN_WEIGHTS_1)) % 11
+    total = sum(d * w for d, w in zip(digits, IIN_WEIGHTS_1, strict=True)) % 11
     if total == 10:
-        total = sum(d * w for d, w in zip(digits, IIN_WEIGHTS_2)) % 11
+        total = sum(d * w for d, w in zip(digits, IIN_WEIGHTS_2, strict=True)) % 11
         if total == 10:
             return None
     return total

@@ -3,10 +3,11 @@
 Errors carry a key (sent to the client as message_key) and the text in the caller's language.
 The language comes from ?lang=, then Accept-Language; Russian is the default (spec §1).
 """
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from flask import has_request_context, request
@@ -16,7 +17,7 @@ DEFAULT_LANGUAGE = "ru"
 _ALIASES = {"kz": "kk"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     path = Path(__file__).with_name(f"{lang}.json")
     return json.loads(path.read_text(encoding="utf-8"))

@@ -1,4 +1,5 @@
 """Mail: SMTP when SMTP_URL is set, otherwise the dev outbox (log line + table). DESIGN §8."""
+
 from __future__ import annotations
 
 import logging
@@ -58,11 +59,12 @@ class SmtpSender:
 
 
 class OutboxSender:
-    """Development default: keeps the message in a table and prints it to the log."""
+    """Development default: keeps the message in a table and prints it to the log. The row is added to the
+    session of the mail job (server/jobs/mail.py), which commits it in its own transaction."""
 
     def send(self, recipient: str, subject: str, body: str) -> None:
         db.session.add(OutboxMessage(recipient=recipient, subject=subject, body=body))
-        db.session.commit()
+        db.session.flush()
         # Printed on purpose: with no SMTP server the log is how a developer reads the code.
         log.info("dev outbox mail", extra={"mail_to": recipient, "subject": subject, "body": body})
 

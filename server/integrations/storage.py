@@ -5,6 +5,7 @@
   place, so a reader never sees half a file. Callers write the database row only after `save` returned.
 - Files are served only through authorised endpoints (see server/blueprints/admin.py); there is no public URL.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,8 +36,6 @@ class Storage(Protocol):
 
     def delete(self, key: str) -> None:
         """Removes the object; a missing object is not an error."""
-
-    def exists(self, key: str) -> bool: ...
 
 
 def new_key(prefix: str, extension: str) -> str:
@@ -89,15 +88,12 @@ class LocalStorage:
         except FileNotFoundError:
             pass
 
-    def exists(self, key: str) -> bool:
-        return self._path(key).is_file()
-
 
 def storage_from_url(url: str) -> Storage:
     parts = urlsplit(url)
     if parts.scheme == "file":
         return LocalStorage(unquote(parts.netloc + parts.path))
-    # An S3 adapter (STORAGE_URL=s3://bucket with S3_ENDPOINT_URL) implements the same Protocol; not wired yet.
+    # An S3 adapter (STORAGE_URL=s3://…) would implement the same Protocol; none is built yet (README, Known limits).
     raise StorageError(f"unsupported STORAGE_URL scheme: {parts.scheme!r}")
 
 

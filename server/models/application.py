@@ -1,9 +1,10 @@
 """Applications: one applicant's candidacy for one study program in one admission term (spec §3, §4)."""
+
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, false, func, select
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, false, func, select, true
 from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
 from ..extensions import db
@@ -36,6 +37,8 @@ FINANCING_SCHOLARSHIP = "scholarship"
 FINANCING_PAID = "paid"
 FINANCINGS = (FINANCING_SCHOLARSHIP, FINANCING_PAID)
 
+ADMISSION_FEE_KZT = 10_000  # DESIGN §6: money is integer tenge
+
 
 class Application(db.Model):
     __tablename__ = "applications"
@@ -52,11 +55,16 @@ class Application(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
     submitted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    # Counts workflow transitions; each one is a conditional UPDATE ... WHERE version = :read_version, so two
+    # concurrent requests for the same transition advance the application once (docs/decisions/0060).
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     study_program: Mapped[StudyProgram] = relationship(lazy="joined")
     user: Mapped[User] = relationship(lazy="select")
     messages: Mapped[list[ApplicationMessage]] = relationship(
-        back_populates="application", lazy="selectin", cascade="all, delete-orphan",
+        back_populates="application",
+        lazy="selectin",
+        cascade="all, delete-orphan",
         order_by="ApplicationMessage.id",
     )
 
@@ -83,6 +91,37 @@ class ApplicationMessage(db.Model):
     application: Mapped[Application] = relationship(back_populates="messages")
 
 
+class ApplicationEvent(db.Model):
+    """One workflow transition of an application: the audit trail staff see in full and applicants see as their
+    status history (only rows with applicant_visible). Written in the transaction of the change itself."""
+
+    __tablename__ = "application_events"
+    __table_args__ = (Index("ix_application_events_application_created", "application_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"))
+    transition: Mapped[str] = mapped_column(String(40), index=True)
+    actor_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+    # 'applicant', an admin role name, or 'system:<source>' (payment, pkb, gov_scholarship, scheduler)
+    actor_role: Mapped[str] = mapped_column(String(64))
+    from_step: Mapped[int | None] = mapped_column(Integer)
+    to_step: Mapped[int | None] = mapped_column(Integer)
+    from_status: Mapped[int | None] = mapped_column(Integer)
+    to_status: Mapped[int | None] = mapped_column(Integer)
+    # Other fields the transition changed: {"financing": {"from": "scholarship", "to": "paid"}, ...}
+    changes: Mapped[dict] = mapped_column(JSON, default=dict)
+    # What the caller supplied (a payment reference, a grant result, the new program), as validated.
+    data: Mapped[dict] = mapped_column(JSON, default=dict)
+    reason: Mapped[str | None] = mapped_column(Text)
+    comment: Mapped[str | None] = mapped_column(Text)
+    request_id: Mapped[str | None] = mapped_column(String(64))
+    applicant_visible: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    application: Mapped[Application] = relationship(lazy="select")
+    actor: Mapped[User | None] = relationship(lazy="select")
+
+
 class ApplicationSnapshot(db.Model):
     """The answers of one form key as they were when the questionnaire was submitted (read-only history)."""
 
@@ -100,6 +139,8 @@ class ApplicationSnapshot(db.Model):
 
 # spec §3 User.applications_count: one correlated count, loaded with the user (keeps /users/self at one query).
 User.applications_count = column_property(
-    select(func.count(Application.id)).where(Application.user_id == User.id).correlate_except(Application)
+    select(func.count(Application.id))
+    .where(Application.user_id == User.id)
+    .correlate_except(Application)
     .scalar_subquery()
 )

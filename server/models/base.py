@@ -1,13 +1,16 @@
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import DateTime
 from sqlalchemy.types import TypeDecorator
 
+# Ids are 32-bit INTEGER columns: a larger id can name no row (and SQLite cannot even bind one past 64 bits).
+MAX_ID = 2**31 - 1
+
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class UTCDateTime(TypeDecorator):
@@ -18,10 +21,23 @@ class UTCDateTime(TypeDecorator):
 
     def process_bind_param(self, value, dialect):
         if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
-        return value.astimezone(timezone.utc) if value is not None else None
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC) if value is not None else None
 
     def process_result_value(self, value, dialect):
         if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
+            value = value.replace(tzinfo=UTC)
         return value
+
+
+def applies_to_dialect(schema_object, dialect_name: str) -> bool:
+    """False for a table element declared only for other dialects (`Index(...).ddl_if(dialect="postgresql")`).
+
+    Alembic ignores `ddl_if`, so the migration environment and the models-versus-migrations test use this to
+    skip, say, a PostgreSQL trigram index when they run against SQLite. (`_ddl_if` is SQLAlchemy's record of
+    the `ddl_if()` call; it has no public accessor.)"""
+    ddl_if = getattr(schema_object, "_ddl_if", None)
+    if ddl_if is None or ddl_if.dialect is None:
+        return True
+    dialects = (ddl_if.dialect,) if isinstance(ddl_if.dialect, str) else tuple(ddl_if.dialect)
+    return dialect_name in dialects

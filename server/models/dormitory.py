@@ -3,6 +3,7 @@
 Foreign keys have no ON DELETE action: a parent with children cannot be deleted (the service answers 409 first),
 so nothing is ever orphaned. RoomTypeMedia rows belong to their room type and are deleted with it.
 """
+
 from __future__ import annotations
 
 from datetime import datetime

@@ -1,4 +1,5 @@
 """Uploaded files: bytes live in the storage integration under a server-generated key; this row is the metadata."""
+
 from __future__ import annotations
 
 from datetime import datetime

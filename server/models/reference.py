@@ -1,10 +1,14 @@
 """Reference data shown in three languages (DESIGN §6: Kazakh falls back to Russian when empty)."""
+
 from __future__ import annotations
+
+import json
 
 from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
+from ..forms.context import DEGREE_OF_KIND, PROGRAM_FLAGS
 
 KAZAKHSTAN_CITIZENSHIP_EN = "Citizen of the Republic of Kazakhstan"
 
@@ -32,27 +36,34 @@ class Gender(TrilingualNameMixin, db.Model):
     code: Mapped[str] = mapped_column(String(16), unique=True)
 
 
-# Program kinds drive the §3 study-program info flags (isRegularBachelors, isMastersMBA, ...).
-PROGRAM_KINDS = (
-    "regular_bachelors",
-    "masters_scientific_pedagogical",
-    "masters_specialized",
-    "masters_joint_nbk",
-    "masters_mba",
-    "masters_emba",
-    "doctoral_phd",
-    "doctoral_dba",
-)
+# Program kinds drive the §3 study-program info flags (isRegularBachelors, isMastersMBA, ...) and imply a degree;
+# both are defined with the rule context in forms/context.json.
+PROGRAM_KINDS: tuple[str, ...] = tuple(PROGRAM_FLAGS)
+DEGREES: tuple[str, ...] = tuple(dict.fromkeys(DEGREE_OF_KIND.values()))
+
+# A study program whose additional_data.is_hidden is set is not offered to applicants (admins still see it).
+# The flag counts as set when it reads, as JSON text, "true" or "1": JSON true, 1, "true" or "1" — the same test
+# in Python (StudyProgram.is_hidden) and in SQL (server/universal/scopes.py).
+HIDDEN_PROGRAM_KEY = "is_hidden"
+HIDDEN_PROGRAM_TEXTS = ("true", "1")
+
+
+def is_hidden_flag(value) -> bool:
+    return (value if isinstance(value, str) else json.dumps(value)) in HIDDEN_PROGRAM_TEXTS
 
 
 class StudyProgram(TrilingualNameMixin, db.Model):
     __tablename__ = "study_programs"
     id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(64), unique=True)
-    degree: Mapped[str] = mapped_column(String(16))  # bachelor | master | doctoral
+    degree: Mapped[str] = mapped_column(String(16))  # one of DEGREES
     kind: Mapped[str] = mapped_column(String(40))  # one of PROGRAM_KINDS
     order: Mapped[int] = mapped_column(Integer, default=0)
     additional_data: Mapped[dict] = mapped_column(JSON, default=dict)
+
+    @property
+    def is_hidden(self) -> bool:
+        return is_hidden_flag((self.additional_data or {}).get(HIDDEN_PROGRAM_KEY))
 
 
 class SelectOption(TrilingualNameMixin, db.Model):

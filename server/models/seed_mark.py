@@ -1,5 +1,6 @@
 """Which reference rows the seeds have already inserted (decision 0010): a seed inserts a row only the first time
 its natural key is seen, so admin edits survive re-seeding and a row an admin deleted is not brought back."""
+
 from __future__ import annotations
 
 from sqlalchemy import String

@@ -1,4 +1,5 @@
 """Admission campaigns (terms): a year with an opening and closing date, optionally per study program."""
+
 from __future__ import annotations
 
 from datetime import datetime

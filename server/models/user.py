@@ -9,9 +9,12 @@ from ..extensions import db
 from .base import UTCDateTime, utcnow
 from .reference import Citizenship
 
+# The two staff roles (DESIGN §6): 'Админ' reviews foreign applicants, 'Админ (граждане КЗ)' citizens of Kazakhstan.
 ROLE_FOREIGN_ADMIN = "Админ"
 ROLE_KZ_ADMIN = "Админ (граждане КЗ)"
 ADMIN_ROLES = (ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN)
+# The admin area's segments (GET /users/check?segment=…, the client's /admin and /admin/kz) and the role of each.
+ADMIN_SEGMENTS = {"FOREIGN": ROLE_FOREIGN_ADMIN, "KZ": ROLE_KZ_ADMIN}
 
 user_roles = Table(
     "user_roles",

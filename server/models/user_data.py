@@ -1,4 +1,5 @@
 """Questionnaire answers: one UserData item per (application, form key) (spec §3 UserData item, DESIGN §7)."""
+
 from __future__ import annotations
 
 from datetime import datetime

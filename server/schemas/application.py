@@ -1,13 +1,17 @@
 """Request and answer shapes of the application journey (spec §3 Application / UserData item, §7 Users calls)."""
+
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import fields, validate
 
+from ..forms.context import PROGRAM_FLAGS
 from ..models.application import FINANCINGS
+from ..models.base import MAX_ID
 from .common import BaseSchema
 from .user import CitizenshipRead
+from .workflow import StatusHistoryEntryRead
 
-_RANGE = validate.Range(min=1, max=2**31 - 1, error="validation.invalid_input")
+_RANGE = validate.Range(min=1, max=MAX_ID, error="validation.invalid_input")
 _ID = {"strict": True, "validate": _RANGE}
 _QUERY_ID = {"validate": _RANGE}  # query strings are text: no strict integers there
 
@@ -48,9 +52,13 @@ class ApplicationRead(BaseSchema):
     study_program = fields.Nested(StudyProgramRead)
     current_step = fields.Integer()
     financing = fields.String(allow_none=True)
-    status = fields.Integer(allow_none=True, metadata={
-        "description": "Foreign admin status: -1 archived, 0 applied, 1 accepted, 2 awaiting visa, 3 enrolled; "
-                       "null before submission (and for citizens' applications)"})
+    status = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "Foreign admin status: -1 archived, 0 applied, 1 accepted, 2 awaiting visa, 3 enrolled; "
+            "null before submission (and for citizens' applications)"
+        },
+    )
     createdAt = fields.DateTime(attribute="created_at")
     submittedAt = fields.DateTime(attribute="submitted_at", allow_none=True)
     is_exempted_from_payment = fields.Boolean()
@@ -60,15 +68,31 @@ class ApplicationRead(BaseSchema):
 
 class ApplicationDetailRead(ApplicationRead):
     userDataItems = fields.List(fields.Nested(UserDataRead), attribute="user_data_items")
+    upload_code = fields.String(
+        allow_none=True,
+        metadata={"description": "citizens: the 7-digit code to give staff when handing documents over; else null"},
+    )
+    status_history = fields.List(
+        fields.Nested(StatusHistoryEntryRead),
+        metadata={"description": "The application's progress as the applicant may see it, oldest first"},
+    )
 
 
 class CreateApplicationRequest(BaseSchema):
-    study_program_id = fields.Integer(required=True, **_ID, error_messages={
-        "required": "application_form_study_program_error_msg_1",
-        "null": "application_form_study_program_error_msg_1",
-    })
-    financing = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(FINANCINGS), metadata={
-        "description": "scholarship or paid (the home-page card the applicant came from); default paid"})
+    study_program_id = fields.Integer(
+        required=True,
+        **_ID,
+        error_messages={
+            "required": "application_form_study_program_error_msg_1",
+            "null": "application_form_study_program_error_msg_1",
+        },
+    )
+    financing = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(FINANCINGS),
+        metadata={"description": "scholarship or paid (the home-page card the applicant came from); default paid"},
+    )
 
 
 class CreateApplicationResponse(BaseSchema):
@@ -88,16 +112,11 @@ class ApplicationItemResponse(BaseSchema):
     item = fields.Nested(ApplicationDetailRead)
 
 
-class StudyProgramInfo(BaseSchema):
-    isRegularBachelors = fields.Boolean()
-    isMastersScientificOrPedagogical = fields.Boolean()
-    isMastersSpecialized = fields.Boolean()
-    isMastersJointWithNBK = fields.Boolean()
-    isMastersMBA = fields.Boolean()
-    isMastersEMBA = fields.Boolean()
-    isDoctoralPHD = fields.Boolean()
-    isDoctoralDBA = fields.Boolean()
-    studyProgramId = fields.Integer()
+# The §3 study-program info: one boolean per program flag of the rule context (forms/context.json).
+StudyProgramInfo = BaseSchema.from_dict(
+    {**{flag: fields.Boolean() for flag in PROGRAM_FLAGS.values()}, "studyProgramId": fields.Integer()},
+    name="StudyProgramInfo",
+)
 
 
 class StudyProgramInfoResponse(BaseSchema):
@@ -133,35 +152,6 @@ class UserDataSaveResponse(BaseSchema):
     message_key = fields.String()
     fill_items = fields.List(fields.Nested(UserDataRead))
     application = fields.Nested(ApplicationRead)
-
-
-class BulkUpsertForm(Schema):
-    """Multipart body of bulk-upsert-user-data (spec §7). Besides these fields, each form of the step sends
-    `form___{formKey}___data_stringified` (a JSON object) and `form___{formKey}___{field}` files."""
-
-    class Meta:
-        unknown = INCLUDE
-
-    hidden_application_id = fields.String(metadata={"description": "the application id"})
-    is_submit = fields.String(metadata={"description": "true/1 to submit the questionnaire after saving"})
-    from_admin = fields.String(metadata={"description": "true/1 when an admin writes on the applicant's behalf"})
-    admin_selected_user_id = fields.String(metadata={"description": "the applicant (with from_admin)"})
-
-
-class CreateUserDataForm(Schema):
-    """Multipart (main info with profile_image) or JSON body of create-user-data (spec §7)."""
-
-    class Meta:
-        unknown = INCLUDE
-
-    type = fields.String(metadata={"description": "form key, or main_info"})
-    data_stringified = fields.String(metadata={"description": "JSON object of the form's fields"})
-    data = fields.Dict(metadata={"description": "the form's fields (JSON body)"})
-    application_id = fields.Integer(metadata={"description": "default: the applicant's latest active application"})
-    hidden_application_id = fields.String()
-    from_admin = fields.String()
-    admin_selected_user_id = fields.String()
-    is_submit = fields.String()
 
 
 class SubmitApplicationQuery(BaseSchema):

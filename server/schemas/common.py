@@ -110,8 +110,10 @@ class BaseSchema(Schema):
         # A field declared with metadata {"trim": False} (a password: spaces are part of it) keeps its value as
         # sent; a nested BaseSchema trims its own body by the same rule.
         field = self.fields.get(key)
-        if field is not None and (field.metadata.get("trim") is False
-                                  or (isinstance(field, fields.Nested) and isinstance(field.schema, BaseSchema))):
+        if field is not None and (
+            field.metadata.get("trim") is False
+            or (isinstance(field, fields.Nested) and isinstance(field.schema, BaseSchema))
+        ):
             return value
         return trim_strings(value)
 
@@ -137,3 +139,7 @@ class ErrorSchema(Schema):
     message = fields.String()
     message_key = fields.String(allow_none=True)
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+
+
+class ErrorEnvelope(ErrorSchema):
+    """{success: false, message, message_key, errors: {field: [messages]}} (DESIGN §5)."""

@@ -3,6 +3,8 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..errors import LocalizedMessage
+from ..models.base import MAX_ID
+from ..models.user import ADMIN_SEGMENTS
 from .common import BaseSchema, Email
 
 PASSWORD_MIN_LENGTH = 6
@@ -67,9 +69,14 @@ class SignUpRequest(BaseSchema):
 
 class SignInRequest(BaseSchema):
     email = Email(required=True)
-    password = fields.String(required=True, validate=[validate.Length(min=1, error="validation.required"),
-                                                      validate.Length(max=128, error="validation.too_long")],
-                             metadata=UNTRIMMED)
+    password = fields.String(
+        required=True,
+        validate=[
+            validate.Length(min=1, error="validation.required"),
+            validate.Length(max=128, error="validation.too_long"),
+        ],
+        metadata=UNTRIMMED,
+    )
 
 
 class EmailRequest(BaseSchema):
@@ -116,9 +123,10 @@ class OtpIdResponse(BaseSchema):
 
 class UserUpdateRequest(BaseSchema):
     # Bounded so an id beyond the database integer range is a 400, not a driver overflow (a 500).
-    citizenship_id = fields.Integer(required=True, strict=True,
-                                    validate=validate.Range(min=1, max=2**31 - 1, error="users.citizenship_not_found"))
+    citizenship_id = fields.Integer(
+        required=True, strict=True, validate=validate.Range(min=1, max=MAX_ID, error="users.citizenship_not_found")
+    )
 
 
 class SegmentQuery(BaseSchema):
-    segment = fields.String(required=True, validate=validate.OneOf(["FOREIGN", "KZ"]))
+    segment = fields.String(required=True, validate=validate.OneOf(list(ADMIN_SEGMENTS)))

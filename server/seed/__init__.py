@@ -4,6 +4,7 @@ Run by `make start` (flask --app server seed) on every start. A seed inserts a r
 seen (recorded in seed_marks, see server/seed/marks.py) and never updates it afterwards, so admin edits survive and
 rows an admin deleted stay deleted (decision 0010). Re-running changes nothing.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -1,11 +1,11 @@
 """Seeds the KATO tree (regions and districts) and the sample of educational institutions."""
+
 from __future__ import annotations
 
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Kato
-from ..models import EducationalInstitution
+from ..models import EducationalInstitution, Kato
 from ..services.reference_import import apply_institution_rows, apply_kato_rows
 from .data.institutions import INSTITUTIONS
 from .data.kato import kato_rows, region_code
@@ -18,8 +18,11 @@ def seed_kato() -> int:
     rows = kato_rows()
     marks = SeedMarks("kato")
     existing = set(db.session.scalars(select(Kato.code)))
-    wanted = [row for row in rows if marks.should_insert(natural_key(row["code"]), row["code"] in existing)
-              or row["code"] in existing]
+    wanted = [
+        row
+        for row in rows
+        if marks.should_insert(natural_key(row["code"]), row["code"] in existing) or row["code"] in existing
+    ]
     apply_kato_rows(wanted, update_existing=False)  # never prunes: nodes loaded by import-kato stay
     return len(rows)
 
@@ -35,9 +38,15 @@ def seed_institutions() -> int:
             continue  # an admin deleted the node: the sample institution is not seeded there
         if not marks.should_insert(natural_key(ab, name), (name, region.name_ru) in existing):
             continue
-        rows.append({
-            "name": name, "region": region.name_ru, "district": district.name_ru,
-            "address": address, "type": kind, "kato_id": district.id,
-        })
+        rows.append(
+            {
+                "name": name,
+                "region": region.name_ru,
+                "district": district.name_ru,
+                "address": address,
+                "type": kind,
+                "kato_id": district.id,
+            }
+        )
     apply_institution_rows(rows)
     return len(INSTITUTIONS)

@@ -4,6 +4,7 @@ A seed row is identified by (kind, natural key). The first time a seed sees a ke
 already there) and records the key in seed_marks. Afterwards the row belongs to the admins: re-running the seed
 never updates it, and if it is gone (an admin deleted it, or renamed its key) the seed does not re-create it.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import select

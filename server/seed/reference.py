@@ -5,6 +5,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import KAZAKHSTAN_CITIZENSHIP_EN, Citizenship, Gender, StudyProgram
+from ..models.reference import HIDDEN_PROGRAM_KEY
 from .marks import SeedMarks, natural_key
 
 # Babel territories that are regions, groupings or placeholders rather than countries.
@@ -34,8 +35,15 @@ def citizenship_rows() -> list[dict]:
         if code == "KZ":
             rows.append({"code": "KZ", "order": 0, **KAZAKHSTAN})
             continue
-        rows.append({"code": code, "order": 1000, "name_en": name_en, "name_ru": ru.get(code, name_en),
-                     "name_kk": kk.get(code) or ru.get(code, name_en)})
+        rows.append(
+            {
+                "code": code,
+                "order": 1000,
+                "name_en": name_en,
+                "name_ru": ru.get(code, name_en),
+                "name_kk": kk.get(code) or ru.get(code, name_en),
+            }
+        )
     rows.append({"code": "XX", "order": 2000, **STATELESS})
     return rows
 
@@ -66,12 +74,30 @@ def seed_genders() -> int:
 # are significant names in the spec, so the families' English names keep those words.
 STUDY_PROGRAMS = [
     ("bachelor", "bachelor", "regular_bachelors", "Бакалавриат", "Бакалавриат", "Bachelor's degree"),
-    ("masters_scientific", "master", "masters_scientific_pedagogical", "Магистратура (научно-педагогическая)",
-     "Магистратура (ғылыми-педагогикалық)", "Master's degree (scientific and pedagogical)"),
-    ("masters_specialized", "master", "masters_specialized", "Магистратура (профильная)",
-     "Магистратура (бейіндік)", "Master's degree (specialized)"),
-    ("masters_joint_nbk", "master", "masters_joint_nbk", "Магистратура совместно с Национальным Банком РК",
-     "ҚР Ұлттық Банкімен бірлескен магистратура", "Master's degree jointly with the National Bank of Kazakhstan"),
+    (
+        "masters_scientific",
+        "master",
+        "masters_scientific_pedagogical",
+        "Магистратура (научно-педагогическая)",
+        "Магистратура (ғылыми-педагогикалық)",
+        "Master's degree (scientific and pedagogical)",
+    ),
+    (
+        "masters_specialized",
+        "master",
+        "masters_specialized",
+        "Магистратура (профильная)",
+        "Магистратура (бейіндік)",
+        "Master's degree (specialized)",
+    ),
+    (
+        "masters_joint_nbk",
+        "master",
+        "masters_joint_nbk",
+        "Магистратура совместно с Национальным Банком РК",
+        "ҚР Ұлттық Банкімен бірлескен магистратура",
+        "Master's degree jointly with the National Bank of Kazakhstan",
+    ),
     ("mba", "master", "masters_mba", "MBA", "MBA", "Master's degree: MBA"),
     ("emba", "master", "masters_emba", "Executive MBA", "Executive MBA", "Master's degree: Executive MBA"),
     ("phd", "doctoral", "doctoral_phd", "Докторантура PhD", "PhD докторантурасы", "Doctoral (PhD)"),
@@ -82,8 +108,18 @@ STUDY_PROGRAMS = [
 def seed_study_programs() -> int:
     marks = SeedMarks("study_programs")
     for order, (code, degree, kind, name_ru, name_kk, name_en) in enumerate(STUDY_PROGRAMS, start=1):
-        _insert_once(StudyProgram, marks, {"code": code}, {
-            "degree": degree, "kind": kind, "order": order, "name_ru": name_ru, "name_kk": name_kk,
-            "name_en": name_en, "additional_data": {"is_hidden": False},
-        })
+        _insert_once(
+            StudyProgram,
+            marks,
+            {"code": code},
+            {
+                "degree": degree,
+                "kind": kind,
+                "order": order,
+                "name_ru": name_ru,
+                "name_kk": name_kk,
+                "name_en": name_en,
+                "additional_data": {HIDDEN_PROGRAM_KEY: False},
+            },
+        )
     return len(STUDY_PROGRAMS)

@@ -1,4 +1,5 @@
 """Seeds the questionnaire's option lists (SelectOption), upserting by (type, code)."""
+
 from __future__ import annotations
 
 import re
@@ -33,18 +34,26 @@ def embassy_rows() -> list[tuple]:
     rows = []
     for iso, city_ru, city_kk, city_en, kind in data.EMBASSIES:
         if kind == "embassy":
-            title_ru, title_kk, title_en = ("Посольство Республики Казахстан", "Қазақстан Республикасының Елшілігі",
-                                            "Embassy of Kazakhstan")
+            title_ru, title_kk, title_en = (
+                "Посольство Республики Казахстан",
+                "Қазақстан Республикасының Елшілігі",
+                "Embassy of Kazakhstan",
+            )
         else:
-            title_ru, title_kk, title_en = ("Генеральное консульство Республики Казахстан",
-                                            "Қазақстан Республикасының Бас консулдығы", "Consulate General of Kazakhstan")
-        rows.append((
-            f"{iso.lower()}_{_slug(city_en)}",
-            f"{title_ru}, {ru[iso]} ({city_ru})",
-            f"{title_kk}, {kk.get(iso) or ru[iso]} ({city_kk})",
-            f"{title_en}, {en[iso]} ({city_en})",
-            {"country": iso, "city": city_en, "kind": kind},
-        ))
+            title_ru, title_kk, title_en = (
+                "Генеральное консульство Республики Казахстан",
+                "Қазақстан Республикасының Бас консулдығы",
+                "Consulate General of Kazakhstan",
+            )
+        rows.append(
+            (
+                f"{iso.lower()}_{_slug(city_en)}",
+                f"{title_ru}, {ru[iso]} ({city_ru})",
+                f"{title_kk}, {kk.get(iso) or ru[iso]} ({city_kk})",
+                f"{title_en}, {en[iso]} ({city_en})",
+                {"country": iso, "city": city_en, "kind": kind},
+            )
+        )
     return rows
 
 
@@ -82,9 +91,16 @@ def seed_select_options() -> int:
             if not marks.should_insert(natural_key(option_type, code), (option_type, code) in existing):
                 continue
             additional_data = _resolve(additional, study_program_ids, option_ids)
-            row = SelectOption(type=option_type, code=code, name_ru=name_ru, name_kk=name_kk, name_en=name_en,
-                               order=order, additional_data=additional_data,
-                               additional_count=len(additional_data.get("documents") or []))
+            row = SelectOption(
+                type=option_type,
+                code=code,
+                name_ru=name_ru,
+                name_kk=name_kk,
+                name_en=name_en,
+                order=order,
+                additional_data=additional_data,
+                additional_count=len(additional_data.get("documents") or []),
+            )
             db.session.add(row)
             existing[(option_type, code)] = row
         db.session.flush()  # ids for the `parent` references of later lists

@@ -2,9 +2,10 @@
 
 Idempotent: an existing term of the year is left as staff configured it.
 """
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import select
 
@@ -13,11 +14,11 @@ from ..models import Term
 
 
 def default_term_bounds(year: int) -> tuple[datetime, datetime]:
-    return datetime(year, 1, 1, tzinfo=timezone.utc), datetime(year + 1, 1, 1, tzinfo=timezone.utc)
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
 
 def seed_terms(now: datetime | None = None) -> int:
-    year = (now or datetime.now(timezone.utc)).year
+    year = (now or datetime.now(UTC)).year
     if db.session.scalar(select(Term).where(Term.year == year)) is None:
         opens_at, closes_at = default_term_bounds(year)
         db.session.add(Term(year=year, name=f"{year}", opens_at=opens_at, closes_at=closes_at, is_active=True))

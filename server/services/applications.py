@@ -4,18 +4,20 @@ Who may see an application: its applicant, and the admins of the applicant's pop
 applicants, 'Админ (граждане КЗ)' for citizens of Kazakhstan (DESIGN §6). Everyone else gets 404, never 403,
 so ids cannot be probed.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
 
+from .. import forms
 from ..daos import applications as dao
 from ..errors import ApiError
 from ..extensions import db
-from .. import forms
 from ..forms import engine
 from ..models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, Application, SelectOption, StudyProgram, Term, User
-from ..models.application import FINANCING_PAID, STEP_PROGRAM_CHOSEN
+from ..models.application import FINANCING_PAID
 from ..models.base import utcnow
+from . import application_summary, upload_code
 
 POPULATION_FOREIGN = "foreign"
 POPULATION_KZ = "kz"
@@ -30,12 +32,19 @@ PROGRAM_FLAGS = forms.PROGRAM_FLAGS
 STEP_TYPE_FILL = "fill"
 STEP_TYPE_DOCUMENTS = "documents"
 STEP_TYPE_STEPPER = "stepper"
-STEP_TYPE_ALIASES = {"fill": STEP_TYPE_FILL, "form": STEP_TYPE_FILL, "documents": STEP_TYPE_DOCUMENTS,
-                     "files": STEP_TYPE_DOCUMENTS, "documents_upload": STEP_TYPE_DOCUMENTS,
-                     "stepper": STEP_TYPE_STEPPER, "choose_educational_program": STEP_TYPE_STEPPER}
+STEP_TYPE_ALIASES = {
+    "fill": STEP_TYPE_FILL,
+    "form": STEP_TYPE_FILL,
+    "documents": STEP_TYPE_DOCUMENTS,
+    "files": STEP_TYPE_DOCUMENTS,
+    "documents_upload": STEP_TYPE_DOCUMENTS,
+    "stepper": STEP_TYPE_STEPPER,
+    "choose_educational_program": STEP_TYPE_STEPPER,
+}
 
 
 # ------------------------------------------------------------------------------------------------- populations
+
 
 def population_of(user: User) -> str | None:
     """'kz' for citizens of Kazakhstan, 'foreign' for other citizenships, None before a citizenship is chosen."""
@@ -62,6 +71,7 @@ def variant_for(owner: User) -> str:
 
 # ------------------------------------------------------------------------------------------------------ terms
 
+
 def open_term_for(study_program_id: int, now: datetime | None = None) -> Term | None:
     """The newest active term whose window for this program contains now."""
     now = now or utcnow()
@@ -77,6 +87,7 @@ def is_window_open(application: Application, now: datetime | None = None) -> boo
 
 
 # ------------------------------------------------------------------------------------------------ reading
+
 
 def get_readable(actor: User, application_id: int) -> Application:
     application = dao.get_application(application_id)
@@ -97,9 +108,18 @@ def list_of(user: User) -> list[Application]:
 
 
 def detail(actor: User, application_id: int) -> Application:
+    from .. import workflow  # see create()
+
     application = get_readable(actor, application_id)
     application.user_data_items = dao.user_data_of(application.id)
+    application.upload_code = upload_code_of(application.user)
+    application.status_history = workflow.status_history(application.id)
     return application
+
+
+def upload_code_of(owner: User) -> str | None:
+    """Citizens hand paper documents over at the desk under this 7-digit code (spec §2 /upload, §5)."""
+    return upload_code.encode(owner.id) if population_of(owner) == POPULATION_KZ else None
 
 
 def study_program_info(program: StudyProgram) -> dict:
@@ -117,27 +137,46 @@ def study_program_info_by_id(program_id: int) -> dict:
 
 # ------------------------------------------------------------------------------------------------- creation
 
+
 def create(user: User, study_program_id: int, financing: str | None = None) -> Application:
     program = dao.get_study_program(study_program_id)
     if program is None or (program.additional_data or {}).get("is_hidden"):
-        raise ApiError(400, "applications.study_program_not_found",
-                       errors={"study_program_id": ["applications.study_program_not_found"]})
+        raise ApiError(
+            400,
+            "applications.study_program_not_found",
+            errors={"study_program_id": ["applications.study_program_not_found"]},
+        )
     term = open_term_for(program.id)
     if term is None:
         raise ApiError(422, "applications.submission_unavailable")
     dao.lock_user(user.id)
     if dao.active_application_on_program(user.id, program.id, term.id) is not None:
         raise ApiError(409, "applications.active_exists")
-    application = Application(user_id=user.id, term_id=term.id, study_program_id=program.id,
-                              current_step=STEP_PROGRAM_CHOSEN, financing=financing or FINANCING_PAID,
-                              is_exempted_from_payment=bool(user.is_exempted_from_payment))
-    db.session.add(application)
+    from .. import workflow  # the state machine builds on this module (populations): imported when used
+
+    application = Application(user=user, term_id=term.id, study_program_id=program.id)
+    workflow.transition(
+        application,
+        "create",
+        actor=workflow.Actor.applicant(user),
+        data={
+            "financing": financing or FINANCING_PAID,
+            "is_exempted_from_payment": bool(user.is_exempted_from_payment),
+        },
+    )
     user.study_program_id = program.id
+    db.session.flush()
+    # A citizen whose credit-bureau data are known starts each new application with them (decision 0064).
+    from . import pkb as pkb_service  # imported here: pkb reads applications through this module
+
+    pkb_service.prefill_main_info(application)
+    application_summary.refresh(application, {}, owner=user)
     db.session.commit()
     return application
 
 
 # ------------------------------------------------------------------------------------------- questionnaire
+
 
 def step_type_of(definition: dict) -> str:
     explicit = definition.get("step_type") or definition.get("type")
@@ -179,22 +218,40 @@ def load_options(types: set[str]) -> dict[str, list[dict]]:
         return {}
     # Only types that have rows: a list nobody has seeded yet is not checked (rather than refusing every value).
     options: dict[str, list[dict]] = {}
-    rows = db.session.scalars(select(SelectOption).where(SelectOption.type.in_(sorted(types)))
-                              .order_by(SelectOption.type, SelectOption.order, SelectOption.id))
+    rows = db.session.scalars(
+        select(SelectOption)
+        .where(SelectOption.type.in_(sorted(types)))
+        .order_by(SelectOption.type, SelectOption.order, SelectOption.id)
+    )
     for row in rows:
-        options.setdefault(row.type, []).append({
-            "id": row.id, "code": row.code, "name_ru": row.name_ru, "name_en": row.name_en,
-            "name_kk": row.name_kk, "additional_data": row.additional_data or {},
-            "additional_count": row.additional_count,
-        })
+        options.setdefault(row.type, []).append(
+            {
+                "id": row.id,
+                "code": row.code,
+                "name_ru": row.name_ru,
+                "name_en": row.name_en,
+                "name_kk": row.name_kk,
+                "additional_data": row.additional_data or {},
+                "additional_count": row.additional_count,
+            }
+        )
     return options
+
+
+def options_for_steps(definitions: list[dict]) -> dict[str, list[dict]]:
+    """Every select option the given step definitions may show or consult, by type (one query)."""
+    return load_options(_option_types(definitions))
 
 
 def base_context(application: Application) -> dict:
     program = application.study_program
     kind = program.kind if program.kind in PROGRAM_FLAGS else None
-    return forms.build_ctx(kind, study_program_id=program.id, financing=application.financing,
-                           is_kazakhstan_citizen=population_of(application.user) == POPULATION_KZ)
+    return forms.build_ctx(
+        kind,
+        study_program_id=program.id,
+        financing=application.financing,
+        is_kazakhstan_citizen=population_of(application.user) == POPULATION_KZ,
+    )
 
 
 def all_step_definitions(variant: str) -> list[dict]:
@@ -234,6 +291,7 @@ def steps(actor: User, application_id: int, step_type: str) -> tuple[str, list[d
 
 # ---------------------------------------------------------------------------------------- submission window
 
+
 def submission_status(user: User, application_id: int | None = None, study_program_id: int | None = None) -> dict:
     """GET /users/submit-application (docs/decisions/0030-submit-application.md)."""
     now = utcnow()
@@ -244,8 +302,12 @@ def submission_status(user: User, application_id: int | None = None, study_progr
         term = dao.get_term(application.term_id)
         program_id = application.study_program_id
         result["is_submitted"] = application.is_submitted
-        is_open = term is not None and term.is_open_for(program_id, now) and application.is_active \
+        is_open = (
+            term is not None
+            and term.is_open_for(program_id, now)
+            and application.is_active
             and not application.is_submitted
+        )
     elif study_program_id is not None:
         if dao.get_study_program(study_program_id) is None:
             raise ApiError(404, "applications.study_program_not_found")
@@ -258,8 +320,11 @@ def submission_status(user: User, application_id: int | None = None, study_progr
 
         programs = list(db.session.scalars(select(StudyProgram).order_by(StudyProgram.order, StudyProgram.id)))
         terms = dao.active_terms()
-        open_ids = [p.id for p in programs if not (p.additional_data or {}).get("is_hidden")
-                    and any(t.is_open_for(p.id, now) for t in terms)]
+        open_ids = [
+            p.id
+            for p in programs
+            if not (p.additional_data or {}).get("is_hidden") and any(t.is_open_for(p.id, now) for t in terms)
+        ]
         result["open_study_program_ids"] = open_ids
         is_open = bool(open_ids)
         term = next((t for t in terms if any(t.is_open_for(pid, now) for pid in open_ids)), None)

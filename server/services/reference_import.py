@@ -5,6 +5,7 @@ everything in one transaction (all-or-nothing). A bad file raises ImportFailed, 
 (server/i18n) so the command can report them in the operator's language, and nothing is written.
 `apply_kato_rows` and `apply_institution_rows` do the upserts without committing; the seeds reuse them.
 """
+
 from __future__ import annotations
 
 import csv
@@ -30,29 +31,59 @@ MAX_REPORTED_ERRORS = 50
 # The layout of the classifier published by the Bureau of National Statistics (stat.gov.kz): `te` carries the full
 # 9-digit code and ab/cd/ef/hij its parts (region, district, rural district, settlement); k is the object kind.
 KATO_COLUMNS = ("te", "ab", "cd", "ef", "hij", "k", "name_kaz", "name_rus")
-KATO_OPTIONAL_COLUMNS = ("name_eng", "name_en")
+KATO_ENGLISH_NAME_COLUMNS = ("name_eng", "name_en")  # optional; the first one present is read
 
 INSTITUTION_REQUIRED_COLUMNS = ("name", "region")
 INSTITUTION_OPTIONAL_COLUMNS = ("district", "address", "type", "kato_code")
 # Header spellings accepted for institution registers (lower-cased, trimmed).
 INSTITUTION_HEADER_ALIASES = {
-    "name": "name", "наименование": "name", "название": "name", "атауы": "name",
-    "region": "region", "регион": "region", "область": "region", "өңір": "region", "облыс": "region",
-    "district": "district", "district/city": "district", "район": "district", "район/город": "district",
-    "аудан": "district", "аудан/қала": "district", "city": "district", "город": "district",
-    "address": "address", "адрес": "address", "мекенжай": "address",
-    "type": "type", "тип": "type", "түрі": "type",
-    "kato": "kato_code", "kato_code": "kato_code", "като": "kato_code", "код като": "kato_code",
+    "name": "name",
+    "наименование": "name",
+    "название": "name",
+    "атауы": "name",
+    "region": "region",
+    "регион": "region",
+    "область": "region",
+    "өңір": "region",
+    "облыс": "region",
+    "district": "district",
+    "district/city": "district",
+    "район": "district",
+    "район/город": "district",
+    "аудан": "district",
+    "аудан/қала": "district",
+    "city": "district",
+    "город": "district",
+    "address": "address",
+    "адрес": "address",
+    "мекенжай": "address",
+    "type": "type",
+    "тип": "type",
+    "түрі": "type",
+    "kato": "kato_code",
+    "kato_code": "kato_code",
+    "като": "kato_code",
+    "код като": "kato_code",
 }
 # Institution type spellings (ru/kk/en) -> INSTITUTION_TYPES.
 INSTITUTION_TYPE_ALIASES = {
     **{t: t for t in INSTITUTION_TYPES},
-    "школа": "school", "мектеп": "school", "общеобразовательная школа": "school",
-    "лицей": "lyceum", "гимназия": "gymnasium",
-    "колледж": "college", "высший колледж": "college", "техникум": "college",
-    "университет": "university", "вуз": "university", "институт": "university", "академия": "university",
-    "жоо": "university", "жоғары оқу орны": "university",
-    "другое": "other", "басқа": "other",
+    "школа": "school",
+    "мектеп": "school",
+    "общеобразовательная школа": "school",
+    "лицей": "lyceum",
+    "гимназия": "gymnasium",
+    "колледж": "college",
+    "высший колледж": "college",
+    "техникум": "college",
+    "университет": "university",
+    "вуз": "university",
+    "институт": "university",
+    "академия": "university",
+    "жоо": "university",
+    "жоғары оқу орны": "university",
+    "другое": "other",
+    "басқа": "other",
 }
 
 
@@ -95,7 +126,7 @@ class ImportResult:
 # ----------------------------------------------------------------------------------------------- reading files
 
 
-def _cell_text(value) -> str:
+def cell_text(value) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -117,7 +148,7 @@ def _read_xlsx(path: Path) -> list[list[str]]:
         raise ImportFailed("reference_import.unreadable_file", name=path.name, reason=type(error).__name__) from error
     try:
         sheet = workbook.worksheets[0]
-        return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+        return [[cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
     finally:
         workbook.close()
 
@@ -149,7 +180,7 @@ def read_table(path: str | Path) -> tuple[list[str], list[tuple[int, list[str]]]
     if header_index is None:
         raise ImportFailed("reference_import.empty_file", name=path.name)
     headers = [cell.strip().lower() for cell in table[header_index]]
-    rows = [(number, row) for number, row in enumerate(table[header_index + 1:], start=header_index + 2) if any(row)]
+    rows = [(number, row) for number, row in enumerate(table[header_index + 1 :], start=header_index + 2) if any(row)]
     if not rows:
         raise ImportFailed("reference_import.empty_file", name=path.name)
     return headers, rows
@@ -235,9 +266,11 @@ def read_kato_file(path: str | Path) -> list[dict]:
         code = kato_code_from_parts(te, ab, cd, ef, hij)
         name_ru = _get(row, positions, "name_rus")
         name_kk = _get(row, positions, "name_kaz")
-        name_en = _get(row, positions, "name_eng") or _get(row, positions, "name_en")
+        name_en = next(filter(None, (_get(row, positions, name) for name in KATO_ENGLISH_NAME_COLUMNS)), "")
         if code is None:
-            errors.append(RowError("reference_import.bad_kato_code", {"row": number, "value": te or ab + cd + ef + hij}))
+            errors.append(
+                RowError("reference_import.bad_kato_code", {"row": number, "value": te or ab + cd + ef + hij})
+            )
             continue
         if not name_ru:
             errors.append(RowError("reference_import.required_value", {"row": number, "column": "name_rus"}))
@@ -257,8 +290,11 @@ def apply_kato_rows(rows: list[dict], prune: bool = False, update_existing: bool
     names of nodes already present are left as they are. Rows whose code is not 9 digits raise ImportFailed;
     nodes already in the database with such a code (written before codes were checked) are skipped and logged.
     """
-    bad = [RowError("reference_import.bad_kato_code", {"row": number, "value": str(row.get("code"))[:20]})
-           for number, row in enumerate(rows, start=1) if not is_kato_code(row.get("code"))]
+    bad = [
+        RowError("reference_import.bad_kato_code", {"row": number, "value": str(row.get("code"))[:20]})
+        for number, row in enumerate(rows, start=1)
+        if not is_kato_code(row.get("code"))
+    ]
     _fail_on(bad)
     result = ImportResult()
     existing = {}
@@ -312,7 +348,7 @@ def apply_kato_rows(rows: list[dict], prune: bool = False, update_existing: bool
     if prune and stale:
         stale_ids = [existing[code].id for code in stale]
         for start in range(0, len(stale_ids), 500):
-            chunk = stale_ids[start:start + 500]
+            chunk = stale_ids[start : start + 500]
             db.session.execute(
                 update(EducationalInstitution).where(EducationalInstitution.kato_id.in_(chunk)).values(kato_id=None)
             )
@@ -350,7 +386,9 @@ def read_institutions_file(path: str | Path) -> list[dict]:
     errors: list[RowError] = []
     by_key: dict[tuple[str, str], dict] = {}
     for number, row in rows:
-        values = {name: _get(row, positions, name) for name in INSTITUTION_REQUIRED_COLUMNS + INSTITUTION_OPTIONAL_COLUMNS}
+        values = {
+            name: _get(row, positions, name) for name in INSTITUTION_REQUIRED_COLUMNS + INSTITUTION_OPTIONAL_COLUMNS
+        }
         row_errors: list[RowError] = []
         for name in INSTITUTION_REQUIRED_COLUMNS:
             if not values[name]:
@@ -359,8 +397,12 @@ def read_institutions_file(path: str | Path) -> list[dict]:
             _check_length(row_errors, number, name, values[name], limit)
         kind = normalise_institution_type(values["type"])
         if kind is None:
-            row_errors.append(RowError("reference_import.unknown_institution_type", {
-                "row": number, "value": values["type"], "allowed": ", ".join(INSTITUTION_TYPES)}))
+            row_errors.append(
+                RowError(
+                    "reference_import.unknown_institution_type",
+                    {"row": number, "value": values["type"], "allowed": ", ".join(INSTITUTION_TYPES)},
+                )
+            )
         kato_id = None
         if values["kato_code"]:
             code = values["kato_code"]
@@ -373,8 +415,13 @@ def read_institutions_file(path: str | Path) -> list[dict]:
         if row_errors:
             errors += row_errors
             continue
-        item = {"name": values["name"], "region": values["region"], "district": values["district"],
-                "address": values["address"], "type": kind}
+        item = {
+            "name": values["name"],
+            "region": values["region"],
+            "district": values["district"],
+            "address": values["address"],
+            "type": kind,
+        }
         if "kato_code" in positions:  # without the column, links set earlier are kept
             item["kato_id"] = kato_id
         by_key[(values["name"], values["region"])] = item
@@ -388,8 +435,11 @@ def apply_institution_rows(rows: list[dict]) -> ImportResult:
     existing = {(row.name, row.region): row for row in db.session.scalars(select(EducationalInstitution))}
     for row in rows:
         key = (row["name"], row["region"])
-        values = {"district": row.get("district") or "", "address": row.get("address") or "",
-                  "type": row.get("type") or "other"}
+        values = {
+            "district": row.get("district") or "",
+            "address": row.get("address") or "",
+            "type": row.get("type") or "other",
+        }
         if "kato_id" in row:
             values["kato_id"] = row["kato_id"]
         institution = existing.get(key)

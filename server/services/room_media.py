@@ -1,4 +1,5 @@
 """Room type pictures (spec §7 admin upload-room-type-media): checked by content, stored atomically, audited."""
+
 from __future__ import annotations
 
 import logging
@@ -12,13 +13,13 @@ from ..errors import ApiError, LocalizedMessage
 from ..extensions import db
 from ..integrations.storage import get_storage
 from ..models import AuditLog, RoomType, RoomTypeMedia, User
+from ..models.base import MAX_ID
 
 log = logging.getLogger(__name__)
 
 ALLOWED_EXTENSIONS = ("webp", "jpeg", "jpg", "png")  # spec §5: images accept webp, jpeg, jpg, png
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 STORAGE_PREFIX = "room-type-media"
-MAX_ID = 2**31 - 1  # ids are INTEGER columns; SQLite cannot even bind a Python int past 64 bits (a 500)
 
 
 def _is_id(value: int) -> bool:
@@ -50,8 +51,11 @@ def max_bytes() -> int:
 
 def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> RoomTypeMedia:
     if not _is_id(room_type_id) or db.session.get(RoomType, room_type_id) is None:
-        raise ApiError(404, "dormitory.room_type_not_found", errors={
-            "room_type_id": [LocalizedMessage("dormitory.room_type_not_found")]})
+        raise ApiError(
+            404,
+            "dormitory.room_type_not_found",
+            errors={"room_type_id": [LocalizedMessage("dormitory.room_type_not_found")]},
+        )
     extension = (file_name or "").rsplit(".", 1)[-1].lower() if "." in (file_name or "") else ""
     if extension not in ALLOWED_EXTENSIONS:
         raise ApiError(400, "media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
@@ -61,8 +65,9 @@ def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> Roo
         raise ApiError(400, "media.empty", errors={"file": [LocalizedMessage("media.empty")]})
     if len(data) > limit:
         mb = round(limit / (1024 * 1024), 1)
-        raise ApiError(413, "media.too_large", errors={"file": [LocalizedMessage("media.too_large", max_mb=mb)]},
-                       max_mb=mb)
+        raise ApiError(
+            413, "media.too_large", errors={"file": [LocalizedMessage("media.too_large", max_mb=mb)]}, max_mb=mb
+        )
     sniffed = sniff_image(data[:16])
     if sniffed is None:
         raise ApiError(400, "media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
@@ -70,14 +75,25 @@ def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> Roo
     storage = get_storage()
     key = storage.save(data, prefix=STORAGE_PREFIX, extension=stored_extension)  # file first, row after
     try:
-        media = RoomTypeMedia(room_type_id=room_type_id, storage_key=key,
-                              file_name=display_name(file_name, stored_extension),
-                              content_type=content_type, size=len(data), uploaded_by_id=actor.id)
+        media = RoomTypeMedia(
+            room_type_id=room_type_id,
+            storage_key=key,
+            file_name=display_name(file_name, stored_extension),
+            content_type=content_type,
+            size=len(data),
+            uploaded_by_id=actor.id,
+        )
         db.session.add(media)
         db.session.flush()
-        db.session.add(AuditLog(actor_id=actor.id, action="room_type_media.upload", target_type="RoomType",
-                                target_id=str(room_type_id), details={"media_id": media.id, "size": len(data),
-                                                                      "content_type": content_type}))
+        db.session.add(
+            AuditLog(
+                actor_id=actor.id,
+                action="room_type_media.upload",
+                target_type="RoomType",
+                target_id=str(room_type_id),
+                details={"media_id": media.id, "size": len(data), "content_type": content_type},
+            )
+        )
         db.session.commit()
     except Exception:
         db.session.rollback()
@@ -96,16 +112,26 @@ def get_media(media_id: int) -> RoomTypeMedia:
 def list_media(room_type_id: int) -> list[RoomTypeMedia]:
     if not _is_id(room_type_id):
         return []
-    return list(db.session.scalars(select(RoomTypeMedia).where(RoomTypeMedia.room_type_id == room_type_id)
-                                   .order_by(RoomTypeMedia.id)))
+    return list(
+        db.session.scalars(
+            select(RoomTypeMedia).where(RoomTypeMedia.room_type_id == room_type_id).order_by(RoomTypeMedia.id)
+        )
+    )
 
 
 def delete(actor: User, media_id: int) -> None:
     media = get_media(media_id)
     key = media.storage_key
     db.session.delete(media)
-    db.session.add(AuditLog(actor_id=actor.id, action="room_type_media.delete", target_type="RoomType",
-                            target_id=str(media.room_type_id), details={"media_id": media_id}))
+    db.session.add(
+        AuditLog(
+            actor_id=actor.id,
+            action="room_type_media.delete",
+            target_type="RoomType",
+            target_id=str(media.room_type_id),
+            details={"media_id": media_id},
+        )
+    )
     db.session.commit()
     try:
         get_storage().delete(key)

@@ -8,9 +8,11 @@ One save request carries one or more forms (form key → field map and files). T
   4. answers are merged over what is saved (absent keys are kept), trimmed and normalised by the rule engine,
      validated in save mode — nothing is stored if one fails;
   5. files are written (atomic), then the rows; one commit;
-  6. with is_submit: every step is validated in submit mode; on success the application is submitted,
-     a snapshot of every answer is kept and the foreign status becomes applied (0).
+  6. with is_submit: every step is validated in submit mode; on success the state machine's `submit_form`
+     submits the application (step 4; foreign status applied 0) and a snapshot of every answer is kept.
+Each numbered step is one function below; `save` runs them in order.
 """
+
 from __future__ import annotations
 
 import copy
@@ -20,20 +22,16 @@ from dataclasses import dataclass, field
 from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import FileStorage
 
-from .. import forms
+from .. import forms, workflow
 from ..daos import applications as dao
 from ..errors import ApiError, LocalizedMessage
 from ..extensions import db
 from ..i18n import current_language
 from ..models import Application, ApplicationSnapshot, AuditLog, User, UserData
-from ..models.application import (
-    STATUS_APPLIED,
-    STEP_DOCUMENTS_UPLOADED,
-    STEP_FORM_FILLED,
-    STEP_PAYMENT_MADE,
-)
+from ..models.application import STEP_DOCUMENTS_UPLOADED
 from ..models.base import utcnow
 from ..models.file import FILE_KIND_DOCUMENT, FILE_KIND_IMAGE
+from . import application_summary
 from . import applications as applications_service
 from . import files as files_service
 from .applications import STEP_TYPE_DOCUMENTS, STEP_TYPE_FILL, STEP_TYPE_STEPPER, VARIANT_HOME
@@ -60,8 +58,10 @@ class SaveResult:
 
 # --------------------------------------------------------------------------------------------------- who
 
-def resolve_target(actor: User, application_id: int | None, *, from_admin: bool,
-                   admin_selected_user_id: int | None) -> tuple[Application, bool]:
+
+def resolve_target(
+    actor: User, application_id: int | None, *, from_admin: bool, admin_selected_user_id: int | None
+) -> tuple[Application, bool]:
     """(application, written by an admin). Object-level checks answer 404 for anything not the caller's."""
     if from_admin:
         if not actor.is_admin:
@@ -69,8 +69,7 @@ def resolve_target(actor: User, application_id: int | None, *, from_admin: bool,
         owner = dao.get_user(admin_selected_user_id) if admin_selected_user_id else None
         if owner is None or not applications_service.is_admin_of(actor, owner):
             raise ApiError(404, "applications.not_found")
-        application = dao.get_application(application_id) if application_id else dao.latest_active_application(
-            owner.id)
+        application = dao.get_application(application_id) if application_id else dao.latest_active_application(owner.id)
         if application is None or application.user_id != owner.id:
             raise ApiError(404, "applications.not_found")
         return application, True
@@ -107,6 +106,7 @@ def _check_writable(application: Application, step_type: str, as_admin: bool) ->
 
 # ---------------------------------------------------------------------------------------------- messages
 
+
 def _label(key) -> str:
     if not key:
         return ""
@@ -138,6 +138,7 @@ def validation_error(errors: list[tuple[str, dict]], status: int = 400) -> ApiEr
 
 
 # ------------------------------------------------------------------------------------------- data helpers
+
 
 def _file_fields(definition: dict) -> dict[str, dict]:
     """Field key (top level, or 'group.*.sub') → definition, for every file or image field."""
@@ -213,8 +214,12 @@ def _file_values(definition: dict, data: dict):
             for sub_key, sub_value in list(row.items()):
                 f = file_fields.get(f"{key}.*.{sub_key}")
                 if f is not None:
-                    yield (f"{key}.{segment}.{sub_key}", f, sub_value,
-                           (lambda v, r=row, k=sub_key: r.__setitem__(k, v)))
+                    yield (
+                        f"{key}.{segment}.{sub_key}",
+                        f,
+                        sub_value,
+                        (lambda v, r=row, k=sub_key: r.__setitem__(k, v)),
+                    )
 
 
 def _ref_ids(value) -> list:
@@ -228,8 +233,9 @@ def _ref_ids(value) -> list:
     return out
 
 
-def _canonical_refs(form_key: str, definition: dict, data: dict, application: Application,
-                    known: dict) -> list[tuple[str, dict]]:
+def _canonical_refs(
+    form_key: str, definition: dict, data: dict, application: Application, known: dict
+) -> list[tuple[str, dict]]:
     """Replaces file references sent back by the client with the server's own metadata; unknown ids or files of
     someone else are errors (a client cannot attach another applicant's file)."""
     errors = []
@@ -243,8 +249,15 @@ def _canonical_refs(form_key: str, definition: dict, data: dict, application: Ap
                 errors.append((form_key, {"field": path, "key": "files.not_found", "label": f.get("label")}))
                 refs = None
                 break
-            refs.append({"id": row.id, "name": row.original_name, "content_type": row.content_type,
-                         "size": row.size, "url": f"/api/v1/files/{row.id}"})
+            refs.append(
+                {
+                    "id": row.id,
+                    "name": row.original_name,
+                    "content_type": row.content_type,
+                    "size": row.size,
+                    "url": f"/api/v1/files/{row.id}",
+                }
+            )
         if refs is not None:
             setter(refs if f.get("multiple") else refs[0])
     return errors
@@ -260,35 +273,91 @@ def _changed_fields(before: dict, after: dict) -> dict:
 
 # ------------------------------------------------------------------------------------------------- saving
 
-def save(actor: User, application_id: int | None, payloads: list[FormPayload], *, is_submit: bool = False,
-         from_admin: bool = False, admin_selected_user_id: int | None = None) -> SaveResult:
-    application, as_admin = resolve_target(actor, application_id, from_admin=from_admin,
-                                           admin_selected_user_id=admin_selected_user_id)
+
+@dataclass
+class SaveTarget:
+    """The application a save writes to and its questionnaire as stored, loaded once per request."""
+
+    application: Application
+    as_admin: bool
+    items: dict[str, UserData]
+    variant: str
+    ctx: dict  # the rule engine's context; ctx["answers"] follows the answers as this request changes them
+    types: dict[str, str]  # form key → step type, for every step this application may write
+
+
+def save(
+    actor: User,
+    application_id: int | None,
+    payloads: list[FormPayload],
+    *,
+    is_submit: bool = False,
+    from_admin: bool = False,
+    admin_selected_user_id: int | None = None,
+) -> SaveResult:
+    """One save request, in the order of the module docstring: nothing is stored unless every check passed."""
+    target = load_target(actor, application_id, from_admin=from_admin, admin_selected_user_id=admin_selected_user_id)
+    resolve_form_aliases(target, payloads)
+    check_may_write(target, actor, payloads, is_submit=is_submit)
+    checked = check_uploads(target, payloads)
+    prepared = prepare_answers(target, payloads, checked)
+    submitted = store(target, actor, checked, prepared, is_submit=is_submit)
+    return SaveResult(
+        application=target.application,
+        items=sorted(target.items.values(), key=lambda i: i.id),
+        submitted=submitted,
+        message_key="questionnary_submitted" if submitted else "common.success",
+    )
+
+
+def _stored_questionnaire(application: Application) -> tuple[dict[str, UserData], str, dict]:
+    """(saved items by form key, variant, rule context holding a copy of the saved answers)."""
     items = {item.type: item for item in dao.user_data_of(application.id)}
     answers = {key: copy.deepcopy(item.data or {}) for key, item in items.items()}
     variant, ctx, _ = applications_service.questionnaire_context(application, answers)
-    types = step_types(application, ctx)
-    main_info = "fillStepMainInfoLocal" if variant == VARIANT_HOME else "fillStepMainInfo"
+    return items, variant, ctx
+
+
+def load_target(
+    actor: User, application_id: int | None, *, from_admin: bool, admin_selected_user_id: int | None
+) -> SaveTarget:
+    """1. who writes (404 for anything not the caller's) and the stored questionnaire."""
+    application, as_admin = resolve_target(
+        actor, application_id, from_admin=from_admin, admin_selected_user_id=admin_selected_user_id
+    )
+    items, variant, ctx = _stored_questionnaire(application)
+    return SaveTarget(application, as_admin, items, variant, ctx, step_types(application, ctx))
+
+
+def resolve_form_aliases(target: SaveTarget, payloads: list[FormPayload]) -> None:
+    main_info = "fillStepMainInfoLocal" if target.variant == VARIANT_HOME else "fillStepMainInfo"
     for payload in payloads:
         if payload.form_key == MAIN_INFO_ALIAS:
             payload.form_key = main_info
 
-    # 1. the form keys and whether they may be written now
-    unknown = [(p.form_key, {"field": "_form", "key": "applications.unknown_form", "label": None})
-               for p in payloads if p.form_key not in types]
+
+def check_may_write(target: SaveTarget, actor: User, payloads: list[FormPayload], *, is_submit: bool) -> None:
+    """2. the form keys exist for this application and may be written now (and submitted, if asked)."""
+    unknown = [
+        (p.form_key, {"field": "_form", "key": "applications.unknown_form", "label": None})
+        for p in payloads
+        if p.form_key not in target.types
+    ]
     if unknown:
         raise validation_error(unknown)
     for payload in payloads:
-        _check_writable(application, types[payload.form_key], as_admin)
+        _check_writable(target.application, target.types[payload.form_key], target.as_admin)
     if is_submit:
-        _check_submittable(application, as_admin)
+        _check_submittable(target, actor)
 
-    # 2. uploads: every check before anything is stored
+
+def check_uploads(target: SaveTarget, payloads: list[FormPayload]) -> list[files_service.CheckedUpload]:
+    """3. every upload is checked (field, count, type by content, size, name) before anything is stored."""
     checked: list[files_service.CheckedUpload] = []
     upload_errors: list[tuple[str, dict]] = []
     status = 400
     for payload in payloads:
-        definition = forms.resolve_step(payload.form_key, ctx)
+        definition = forms.resolve_step(payload.form_key, target.ctx)
         file_fields = _file_fields(definition)
         for path, uploads in payload.files.items():
             f = _field_for_path(file_fields, path) if _PATH.match(path) else None
@@ -296,23 +365,34 @@ def save(actor: User, application_id: int | None, payloads: list[FormPayload], *
                 upload_errors.append((payload.form_key, {"field": path, "key": "files.unknown_field", "label": None}))
                 continue
             if len(uploads) > 1 and not f.get("multiple"):
-                upload_errors.append((payload.form_key, {"field": path, "key": "files.one_only",
-                                                         "label": f.get("label")}))
+                upload_errors.append(
+                    (payload.form_key, {"field": path, "key": "files.one_only", "label": f.get("label")})
+                )
                 continue
             kind = FILE_KIND_IMAGE if f["type"] == "image" else FILE_KIND_DOCUMENT
             for upload in uploads:
                 result, error, error_status = files_service.check_upload(upload, kind)
                 if error is not None:
-                    upload_errors.append((payload.form_key, {"field": path, "key": str(error),
-                                                             "label": f.get("label"), "params": error.params}))
+                    upload_errors.append(
+                        (
+                            payload.form_key,
+                            {"field": path, "key": str(error), "label": f.get("label"), "params": error.params},
+                        )
+                    )
                     status = max(status, error_status)
                     break
                 result.form_key, result.field, result.id = payload.form_key, path, files_service.new_file_id()
                 checked.append(result)
     if upload_errors:
         raise validation_error(upload_errors, status=413 if status == 413 else 400)
+    return checked
 
-    # 3. merge, normalise and validate the answers (save mode)
+
+def prepare_answers(
+    target: SaveTarget, payloads: list[FormPayload], checked: list[files_service.CheckedUpload]
+) -> dict[str, dict]:
+    """4. the sent answers merged over the saved ones, trimmed, normalised and validated in save mode."""
+    ctx = target.ctx
     referenced = set()
     for payload in payloads:
         if payload.data:
@@ -328,8 +408,8 @@ def save(actor: User, application_id: int | None, payloads: list[FormPayload], *
         key = payload.form_key
         definition = forms.resolve_step(key, ctx)
         incoming = forms.trim(copy.deepcopy(payload.data or {}))
-        errors += _canonical_refs(key, definition, incoming, application, known_files)
-        merged = {**answers.get(key, {}), **incoming}
+        errors += _canonical_refs(key, definition, incoming, target.application, known_files)
+        merged = {**ctx["answers"].get(key, {}), **incoming}
         for upload in (u for u in checked if u.form_key == key):
             f = _field_for_path(_file_fields(definition), upload.field)
             ref = upload.reference()
@@ -347,48 +427,35 @@ def save(actor: User, application_id: int | None, payloads: list[FormPayload], *
         ctx["answers"][key] = data
     if errors:
         raise validation_error(errors)
+    return prepared
 
-    # 4. files, then rows; one commit
+
+def store(
+    target: SaveTarget,
+    actor: User,
+    checked: list[files_service.CheckedUpload],
+    prepared: dict[str, dict],
+    *,
+    is_submit: bool,
+) -> bool:
+    """5./6. files (atomic), then the rows, then the submission if asked; one commit. Whether it submitted."""
+    application = target.application
     now = utcnow()
-    written = files_service.write_all(checked, owner_id=application.user_id, uploaded_by_id=actor.id,
-                                      application_id=application.id, session=db.session)
+    written = files_service.write_all(
+        checked,
+        owner_id=application.user_id,
+        uploaded_by_id=actor.id,
+        application_id=application.id,
+        session=db.session,
+    )
     try:
-        changes = {}
-        for key, data in prepared.items():
-            item = items.get(key)
-            if item is None:
-                item = UserData(user_id=application.user_id, application_id=application.id,
-                                term_id=application.term_id, type=key, data=data, created_at=now,
-                                updated_at=now, updated_by_id=actor.id)
-                db.session.add(item)
-                items[key] = item
-                changes[key] = _changed_fields({}, data)
-            else:
-                changes[key] = _changed_fields(item.data or {}, data)
-                item.data = data
-                item.updated_at = now
-                item.updated_by_id = actor.id
-        if as_admin:
-            db.session.add(AuditLog(
-                actor_id=actor.id, action="user_data.admin_update", target_type="application",
-                target_id=str(application.id), created_at=now,
-                details={"user_id": application.user_id, "changes": changes,
-                         "files": [u.id for u in checked], "after_submission": application.is_submitted},
-            ))
+        changes = upsert_answers(target, actor, prepared, now)
+        if target.as_admin:
+            _audit_admin_update(target, actor, changes, checked, now)
         application.updated_at = now
+        application_summary.refresh(application, {key: item.data or {} for key, item in target.items.items()})
         db.session.flush()
-
-        submitted = False
-        message_key = "common.success"
-        if is_submit:
-            submit_errors = validate_all(application, ctx, STEP_TYPE_FILL)
-            if submit_errors:
-                db.session.commit()  # the answers of this request are valid and kept (never lose a saved answer)
-                raise validation_error(submit_errors)
-            if not application.is_submitted:
-                _submit(application, actor, list(items.values()), now)
-                submitted = True
-                message_key = "questionnary_submitted"
+        submitted = is_submit and submit(target, actor, now)
         db.session.commit()
     except ApiError:
         raise
@@ -401,21 +468,77 @@ def save(actor: User, application_id: int | None, payloads: list[FormPayload], *
         db.session.rollback()
         files_service.discard(written)
         raise
-    return SaveResult(application=application, items=sorted(items.values(), key=lambda i: i.id),
-                      submitted=submitted, message_key=message_key)
+    return submitted
 
 
-def _check_submittable(application: Application, as_admin: bool) -> None:
-    if not as_admin:
+def upsert_answers(target: SaveTarget, actor: User, prepared: dict[str, dict], now) -> dict[str, dict]:
+    """One row per (application, form key), created or updated; the changed fields of each, from → to."""
+    application = target.application
+    changes = {}
+    for key, data in prepared.items():
+        item = target.items.get(key)
+        if item is None:
+            item = UserData(
+                user_id=application.user_id,
+                application_id=application.id,
+                term_id=application.term_id,
+                type=key,
+                data=data,
+                created_at=now,
+                updated_at=now,
+                updated_by_id=actor.id,
+            )
+            db.session.add(item)
+            target.items[key] = item
+            changes[key] = _changed_fields({}, data)
+        else:
+            changes[key] = _changed_fields(item.data or {}, data)
+            item.data = data
+            item.updated_at = now
+            item.updated_by_id = actor.id
+    return changes
+
+
+def _audit_admin_update(target: SaveTarget, actor: User, changes: dict, checked: list, now) -> None:
+    application = target.application
+    db.session.add(
+        AuditLog(
+            actor_id=actor.id,
+            action="user_data.admin_update",
+            target_type="application",
+            target_id=str(application.id),
+            created_at=now,
+            details={
+                "user_id": application.user_id,
+                "changes": changes,
+                "files": [u.id for u in checked],
+                "after_submission": application.is_submitted,
+            },
+        )
+    )
+
+
+def _workflow_actor(target: SaveTarget, actor: User) -> workflow.Actor:
+    return workflow.Actor.admin(actor) if target.as_admin else workflow.Actor.applicant(actor)
+
+
+def _check_submittable(target: SaveTarget, actor: User) -> None:
+    """Before anything is stored: the refusals the client shows (decision 0031), then the state machine's own
+    checks of `submit_form`, except completeness, which holds only once this request's answers are stored."""
+    application = target.application
+    if not target.as_admin:
         if not application.is_active:
             raise ApiError(409, "applications.archived")
         if application.is_submitted:
             raise ApiError(409, "applications.already_submitted")
-        if not applications_service.is_window_open(application):
-            raise ApiError(422, "applications.submission_unavailable")
-    if applications_service.variant_for(application.user) == VARIANT_HOME \
-            and application.current_step < STEP_PAYMENT_MADE:
-        raise ApiError(422, "applications.step_not_reached")
+    if application.is_submitted:
+        return  # an admin correcting a submitted questionnaire: there is nothing left to submit
+    workflow.check(
+        application,
+        "submit_form",
+        actor=_workflow_actor(target, actor),
+        skip_guards=(workflow.guards.questionnaire_complete.name,),
+    )
 
 
 def validate_all(application: Application, ctx: dict, step_type: str = STEP_TYPE_FILL) -> list[tuple[str, dict]]:
@@ -429,21 +552,47 @@ def validate_all(application: Application, ctx: dict, step_type: str = STEP_TYPE
     return errors
 
 
-def _submit(application: Application, actor: User, items: list[UserData], now) -> None:
-    application.submitted_at = now
-    application.current_step = max(application.current_step, STEP_FORM_FILLED)
-    if applications_service.variant_for(application.user) != VARIANT_HOME:
-        application.status = STATUS_APPLIED
-    for item in items:
-        db.session.add(ApplicationSnapshot(application_id=application.id, user_data_id=item.id, type=item.type,
-                                           data=copy.deepcopy(item.data), reason="submission",
-                                           taken_by_id=actor.id, created_at=now))
+def questionnaire_errors(application: Application, step_type: str = STEP_TYPE_FILL) -> list[tuple[str, dict]]:
+    """Submit-mode errors of the stored answers of every step of this type (the workflow's completeness guards)."""
+    _, _, ctx = _stored_questionnaire(application)
+    return validate_all(application, ctx, step_type)
+
+
+def submit(target: SaveTarget, actor: User, now) -> bool:
+    """6. with is_submit: every fill step is validated in submit mode; the answers of this request are kept even
+    when the submission is refused (they passed save validation: never lose a saved answer). On success the
+    state machine submits the application and a snapshot of every answer is kept. Whether it submitted."""
+    application = target.application
+    errors = validate_all(application, target.ctx, STEP_TYPE_FILL)
+    if errors:
+        db.session.commit()
+        raise validation_error(errors)
+    if application.is_submitted:
+        return False
+    try:
+        workflow.transition(application, "submit_form", actor=_workflow_actor(target, actor))
+    except ApiError:
+        db.session.commit()  # only the submission is refused (a concurrent one won): the answers stay
+        raise
+    for item in target.items.values():
+        db.session.add(
+            ApplicationSnapshot(
+                application_id=application.id,
+                user_data_id=item.id,
+                type=item.type,
+                data=copy.deepcopy(item.data),
+                reason="submission",
+                taken_by_id=actor.id,
+                created_at=now,
+            )
+        )
+    return True
 
 
 # ------------------------------------------------------------------------------------------------ reading
 
-def fill_items(actor: User, application_id: int, user_id: int | None = None,
-               foreign: bool | None = None) -> list[dict]:
+
+def fill_items(actor: User, application_id: int, user_id: int | None = None, foreign: bool | None = None) -> list[dict]:
     """The saved answers of an application, for its applicant or an admin of the applicant's population.
     A constant number of queries: the application (with its program and messages), its owner, its items."""
     application = applications_service.get_readable(actor, application_id)
@@ -459,7 +608,16 @@ def fill_items(actor: User, application_id: int, user_id: int | None = None,
 def present_items(items: list[UserData], owner_id: int) -> list[dict]:
     """Saved answers as the API shows them, file references signed only where the file is the owner's."""
     signed = files_service.with_signed_urls([item.data or {} for item in items], owner_id)
-    return [{"id": item.id, "type": item.type, "data": data, "application_id": item.application_id,
-             "term_id": item.term_id, "user_id": item.user_id, "created_at": item.created_at,
-             "updated_at": item.updated_at}
-            for item, data in zip(items, signed)]
+    return [
+        {
+            "id": item.id,
+            "type": item.type,
+            "data": data,
+            "application_id": item.application_id,
+            "term_id": item.term_id,
+            "user_id": item.user_id,
+            "created_at": item.created_at,
+            "updated_at": item.updated_at,
+        }
+        for item, data in zip(items, signed, strict=True)
+    ]

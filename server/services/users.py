@@ -1,14 +1,14 @@
 """The signed-in user's own account (spec §7 Users) and the admin-role checks of §6."""
+
 from __future__ import annotations
 
 from ..daos import users as users_dao
 from ..errors import ApiError
 from ..extensions import db
-from ..models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, AuditLog, Citizenship, User
+from ..models import ADMIN_ROLES, AuditLog, Citizenship, User
 from ..models.base import utcnow
 from ..security import hash_password
-
-SEGMENT_ROLES = {"FOREIGN": ROLE_FOREIGN_ADMIN, "KZ": ROLE_KZ_ADMIN}
+from . import admin_scope
 
 
 def update_citizenship(user: User, citizenship_id: int) -> User:
@@ -24,14 +24,14 @@ def update_citizenship(user: User, citizenship_id: int) -> User:
 
 
 def has_segment_access(user: User, segment: str) -> bool:
-    role = SEGMENT_ROLES.get(segment.upper())
-    return role is not None and role in user.role_names
+    """GET /users/check?segment=: the same population mapping every admin call enforces (admin_scope)."""
+    return admin_scope.has_segment_access(user, segment)
 
 
 def create_admin(email: str, password: str, role: str) -> User:
     """Creates or promotes a verified admin; a role change revokes the user's existing tokens."""
-    if role not in SEGMENT_ROLES.values():
-        raise ValueError(f"role must be one of: {', '.join(SEGMENT_ROLES.values())}")
+    if role not in ADMIN_ROLES:
+        raise ValueError(f"role must be one of: {', '.join(ADMIN_ROLES)}")
     user = users_dao.get_by_email(email)
     now = utcnow()
     if user is None:
@@ -45,7 +45,15 @@ def create_admin(email: str, password: str, role: str) -> User:
     if role_row not in user.roles:
         user.roles.append(role_row)
     db.session.flush()
-    db.session.add(AuditLog(actor_id=None, action="grant_role", target_type="user", target_id=str(user.id),
-                            details={"role": role, "via": "cli"}, created_at=now))
+    db.session.add(
+        AuditLog(
+            actor_id=None,
+            action="grant_role",
+            target_type="user",
+            target_id=str(user.id),
+            details={"role": role, "via": "cli"},
+            created_at=now,
+        )
+    )
     db.session.commit()
     return user

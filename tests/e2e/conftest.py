@@ -2,6 +2,7 @@
 
 Never downloads a browser: launches CHROMIUM_PATH (default /usr/bin/chromium).
 """
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,14 @@ from werkzeug.serving import make_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-results"
 

@@ -4,6 +4,7 @@ Every page (and every state of a page worth checking: tabs, validation errors, c
 axe-core (the npm devDependency `node_modules/axe-core/axe.min.js`, injected into the page). A violation with impact
 `serious` or `critical` fails the test; the report lists the rule ids, the targets and the help URLs of every page.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 from sqlalchemy import select
 
+from server.integrations.credit_bureau.sandbox_persons import BY_IIN as SANDBOX_PERSONS
 from server.models import Citizenship, StudyProgram
 from server.seed import run_all
 
@@ -49,8 +51,9 @@ def browser_context(request, browser, live_server, db):
     """The conftest context, at one of the two widths — and with bypass_csp=True, for this module only: the app's
     CSP (`script-src 'self'`, no inline scripts) blocks Playwright's add_script_tag(path=…), which injects the file's
     content as an inline <script>. Only the test's own axe script needs the bypass; the app runs unchanged."""
-    context = browser.new_context(base_url=live_server, locale="ru-RU", bypass_csp=True,
-                                  viewport={"width": WIDTHS[request.param], "height": 900})
+    context = browser.new_context(
+        base_url=live_server, locale="ru-RU", bypass_csp=True, viewport={"width": WIDTHS[request.param], "height": 900}
+    )
     context.set_default_timeout(10_000)
     yield context
     failed = getattr(request.node, "rep_call", None)
@@ -81,8 +84,10 @@ class Audit:
         violations = page.evaluate(RUN_AXE)
         self.audited.append(name)
         for violation in violations:
-            lines = [f"[{self.width}] {name} ({page.url}): {violation['id']} ({violation['impact']}) "
-                     f"{violation['help']} — {violation['helpUrl']}"]
+            lines = [
+                f"[{self.width}] {name} ({page.url}): {violation['id']} ({violation['impact']}) "
+                f"{violation['help']} — {violation['helpUrl']}"
+            ]
             lines += [f"    {node['target']}: {node['summary']}".replace("\n", " ") for node in violation["targets"]]
             (self.blocking if violation["impact"] in BLOCKING else self.minor).append("\n".join(lines))
 
@@ -90,7 +95,7 @@ class Audit:
         assert self.audited, "nothing was audited"
         if self.minor:
             print("axe: violations below 'serious' (not failing):\n" + "\n".join(self.minor))
-        assert not self.blocking, ("axe: serious/critical violations:\n" + "\n".join(self.blocking))
+        assert not self.blocking, "axe: serious/critical violations:\n" + "\n".join(self.blocking)
 
 
 @pytest.fixture
@@ -111,8 +116,13 @@ def signed_in(page, factories, user):
     """Signs `user` in by writing the client's `dorm_user` store (userStore.js) with a fresh session token;
     SessionRefresher completes it from GET /users/self. The store is written from a same-origin page that does not
     run the app (an API answer): a running app could write its own session back over it."""
-    stored = {"id": user.id, "email": user.email, "token": factories.token(user), "is_verified": user.is_verified,
-              "citizenship_id": user.citizenship_id}
+    stored = {
+        "id": user.id,
+        "email": user.email,
+        "token": factories.token(user),
+        "is_verified": user.is_verified,
+        "citizenship_id": user.citizenship_id,
+    }
     page.goto(f"{API}/health")
     page.evaluate("(user) => window.localStorage.setItem('dorm_user', user)", json.dumps(stored))
 
@@ -191,7 +201,8 @@ def test_applicant_pages(page, audit, factories, reference, db):
     page.goto("/local-select-path")
     expect(page.get_by_test_id("card-local-apply")).to_be_visible()
     audit("/local-select-path")
-    # The citizen's path: a financing card → the physical-presence modal → /apply?type=paid → the stepper.
+    # The citizen's path: a financing card → the physical-presence modal → /apply?type=paid → the credit-bureau
+    # request → the stepper.
     page.get_by_test_id("card-local-paid").click()
     expect(page.get_by_test_id("physical-presence-modal")).to_be_visible()
     audit("/stepper?type=paid physical-presence modal")
@@ -200,6 +211,23 @@ def test_applicant_pages(page, audit, factories, reference, db):
     bachelor = programs["regular_bachelors"]
     page.get_by_test_id(f"study-program-{bachelor.id}").check()
     page.get_by_test_id("study-program-continue").click()
+    # The credit-bureau request (request_data) comes first for a citizen without the bureau's data.
+    expect(page).to_have_url(re.compile(r"/apply/\d+$"))
+    expect(page.get_by_test_id("pkb-form")).to_be_visible()
+    audit("/apply/{id} credit-bureau request")
+    page.get_by_test_id("pkb-submit").click()  # empty: the §5 messages show
+    expect(page.get_by_test_id("pkb-iin")).to_have_attribute("aria-invalid", "true")
+    audit("/apply/{id} credit-bureau request with errors")
+    person = SANDBOX_PERSONS["060315501232"]
+    page.get_by_test_id("pkb-iin").fill(person.iin)
+    page.get_by_test_id("pkb-phone").fill(person.phone)
+    page.get_by_test_id("pkb-last_name").fill(person.last_name)
+    page.get_by_test_id("pkb-first_name").fill(person.first_name)
+    page.get_by_test_id("pkb-submit").click()
+    expect(page.get_by_test_id("pkb-code-dialog")).to_be_visible()
+    audit("/apply/{id} credit-bureau code modal")
+    response = page.request.get(f"{API}/dev/sms-outbox", params={"phone": person.phone})
+    page.get_by_test_id("pkb-code").fill(find_code(response.json()["list"][0]["body"]))
     expect(page).to_have_url(re.compile(r"/stepper/\d+$"))
     expect(page.get_by_test_id("stepper-step-choose_study_program")).to_have_attribute("data-state", "completed")
     expect(page.get_by_test_id("stepper-step-instruction")).to_have_attribute("data-state", "current")

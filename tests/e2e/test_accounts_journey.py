@@ -1,4 +1,5 @@
 """Issue 2's user story through the browser (Russian), with codes read from a real SMTP server (aiosmtpd)."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,9 @@ NEW_PASSWORD = "second-pass2"
 
 @pytest.fixture
 def citizenships(factories):
-    return factories.kazakhstan(), factories.citizenship(code="DE", name_ru="Германия", name_en="Germany",
-                                                          name_kk="Германия")
+    return factories.kazakhstan(), factories.citizenship(
+        code="DE", name_ru="Германия", name_en="Germany", name_kk="Германия"
+    )
 
 
 def stored_user(page):
@@ -134,7 +136,8 @@ def test_sign_up_verify_choose_flow_sign_out_sign_in_and_reset(page, smtp, citiz
 
 def test_admin_created_by_cli_sees_the_admin_link(page, app, citizenships):
     result = app.test_cli_runner().invoke(
-        args=["create-admin", "staff@university.kz", "--password", "staff-pass1", "--role", "Админ"])
+        args=["create-admin", "staff@university.kz", "--password", "staff-pass1", "--role", "Админ"]
+    )
     assert result.exit_code == 0, result.output
     sign_in(page, "staff@university.kz", "staff-pass1")
     # Admins have no citizenship: the §6 rule sends them to /choose-flow first, then home.
@@ -166,10 +169,13 @@ def test_unverified_user_is_sent_to_the_code_step(page, factories, smtp, citizen
     expect(page).to_have_url(re.compile(r"/choose-flow$"))
 
 
-@pytest.mark.parametrize(("lang", "texts"), [
-    ("kk", {"tab-sign-in": "Кіру", "tab-sign-up": "Тіркелу", "forgot-password-link": "Құпиясөзді ұмыттыңыз ба?"}),
-    ("en", {"tab-sign-in": "Sign in", "tab-sign-up": "Sign up", "forgot-password-link": "Forgot your password?"}),
-])
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        ("kk", {"tab-sign-in": "Кіру", "tab-sign-up": "Тіркелу", "forgot-password-link": "Құпиясөзді ұмыттыңыз ба?"}),
+        ("en", {"tab-sign-in": "Sign in", "tab-sign-up": "Sign up", "forgot-password-link": "Forgot your password?"}),
+    ],
+)
 def test_auth_page_is_translated(page, lang, texts):
     page.goto("/auth")
     page.get_by_test_id(f"lang-{lang}").click()

@@ -4,6 +4,7 @@ An admin signs in, builds hall → building → floor → section → room with 
 1..10, price), uploads a room type photo (previewed through the authorised download), edits and deletes; rows
 still referenced cannot be deleted (409 in the snackbar). Applicants are turned away from the admin shells.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,12 +21,17 @@ PASSWORD = "staff-pass1"
 
 def png_bytes(width: int = 4, height: int = 3) -> bytes:
     """A real (tiny) PNG, so the server's content check accepts it."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     raw = b"".join(b"\x00" + b"\x10\x60\xa0" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 def sign_in(page, email, password):
@@ -56,6 +62,15 @@ def create_row(page, model, values, selects=None):
     expect(dialog).to_be_hidden()
     expect(page.get_by_test_id("snackbar-success")).to_contain_text("Запись добавлена")
     page.get_by_test_id("snackbar-success").get_by_role("button").click()  # close it before the next step
+
+
+def choose_reference(page, dialog, field, search, option):
+    """A reference field searches its parent model (debounced, paged): type part of the name, pick the match."""
+    box = dialog.get_by_test_id(f"field-{field}")
+    box.click()
+    box.fill(search)
+    page.get_by_role("option", name=option, exact=True).click()
+    expect(box).to_have_value(option)
 
 
 def row_id(db, model, **where) -> int:
@@ -95,8 +110,11 @@ def test_admin_builds_edits_and_deletes_the_dormitory_hierarchy(page, factories,
     create_row(page, "Section", {"name": "Секция 2Б"})
     section_id = row_id(db, Section, name="Секция 2Б")
     page.get_by_test_id(f"resource-open-Section-{section_id}").click()
-    expect(page).to_have_url(re.compile(
-        rf"/admin/dormitory/halls/{hall_id}/buildings/{building_id}/floors/{floor_id}/sections/{section_id}$"))
+    expect(page).to_have_url(
+        re.compile(
+            rf"/admin/dormitory/halls/{hall_id}/buildings/{building_id}/floors/{floor_id}/sections/{section_id}$"
+        )
+    )
     crumbs = page.get_by_test_id("dormitory-breadcrumbs")
     for text in ("Общежития", "Общежитие «Шаңырақ»", "Корпус А", "2 этаж", "Секция 2Б"):
         expect(crumbs).to_contain_text(text)
@@ -123,15 +141,16 @@ def test_admin_builds_edits_and_deletes_the_dormitory_hierarchy(page, factories,
     room_type_id = row_id(db, RoomType, name="Двухместная")
     room_type = db.session.get(RoomType, room_type_id)
     assert (room_type.capacity, room_type.price) == (2, 45000)
-    expect(room_dialog.get_by_test_id("field-room_type_id")).to_have_value(str(room_type_id))
+    expect(room_dialog.get_by_test_id("field-room_type_id")).to_have_value("Двухместная")  # the new type is chosen
     # Reserved places above the capacity: the server's 400 shows under the field.
     room_dialog.get_by_test_id("field-external_reserved_places").select_option("3")
     room_dialog.get_by_test_id("resource-save").click()
     expect(room_dialog.locator("#resource-SectionRoom-external_reserved_places-helper-text")).to_have_text(
-        "Забронированных мест должно быть от 0 до вместимости типа комнаты (2)")
+        "Забронированных мест должно быть от 0 до вместимости типа комнаты (2)"
+    )
     assert db.session.query(SectionRoom).count() == 0
     room_dialog.get_by_test_id("field-external_reserved_places").select_option("1")
-    room_dialog.get_by_test_id("field-assigned_gender_id").select_option(label="Женский")
+    choose_reference(page, room_dialog, "assigned_gender_id", "Жен", "Женский")
     room_dialog.get_by_test_id("resource-save").click()
     expect(room_dialog).to_be_hidden()
     room_id = row_id(db, SectionRoom, name="201")

@@ -3,6 +3,7 @@ sign-up with the e-mailed code, /choose-flow, a bachelor application filled sect
 (the KATO tree for the Kazakhstan city of an applicant living here, the institution list for the school), stopped by
 missing required fields and a wrong date order, submitted, then listed on /my-applications; the first steps again in
 Kazakh and English. Decision 0032."""
+
 from __future__ import annotations
 
 import re
@@ -24,9 +25,12 @@ PASSWORD = "foreign-pass1"
 
 # ------------------------------------------------------------------------------------------------ helpers
 
+
 def tiny_pdf(path):
-    path.write_bytes(b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\n"
-                     b"trailer<</Root 1 0 R>>\n%%EOF\n")
+    path.write_bytes(
+        b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\n"
+        b"trailer<</Root 1 0 R>>\n%%EOF\n"
+    )
     return path
 
 
@@ -36,8 +40,12 @@ def tiny_png(path):
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
 
     raw = b"".join(b"\x00" + b"\x33\x66\x99" * 4 for _ in range(4))
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
     path.write_bytes(png)
     return path
 
@@ -51,8 +59,11 @@ def reference(db):
 
 
 def option(db, type_, index=0, lang="ru"):
-    rows = list(db.session.scalars(select(SelectOption).where(SelectOption.type == type_)
-                                   .order_by(SelectOption.order, SelectOption.id)))
+    rows = list(
+        db.session.scalars(
+            select(SelectOption).where(SelectOption.type == type_).order_by(SelectOption.order, SelectOption.id)
+        )
+    )
     return getattr(rows[index], f"name_{lang}") or rows[index].name_ru
 
 
@@ -94,6 +105,7 @@ def close_snackbar(page):
 
 
 # -------------------------------------------------------------------------------------------------- tests
+
 
 def sign_up_as_foreigner(page, smtp, email, citizenship):
     """The real front door: sign-up, the code from the SMTP server, /choose-flow with a foreign citizenship."""
@@ -141,7 +153,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(page.get_by_test_id("field-profile_image-file")).to_contain_text("photo.png")
     field(page, "first_name").fill("Hans")
     field(page, "middle_name").fill("Peter")
-    field(page, "date_of_birth").fill("2006-03-14")
+    field(page, "date_of_birth").fill("14.03.2006")  # DD.MM.YYYY (spec §5)
     field(page, "gender-1").check()
     choose(page, "marital_status", option(db, "fillStepMainInfo_marital_status"))
     field(page, "has_children-2").check()
@@ -177,8 +189,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(field(page, "kazakhstan_residence_address")).to_be_visible()
     expect(field(page, "kazakhstan_residence_address")).to_have_value("")
     page.get_by_test_id("questionnaire-next").click()
-    expect(error_snackbar(page)).to_have_text(
-        "Заполните обязательное поле «Город или район проживания в Казахстане»")
+    expect(error_snackbar(page)).to_have_text("Заполните обязательное поле «Город или район проживания в Казахстане»")
     expect(page.get_by_test_id("questionnaire-step-fillStepImmigration")).to_be_visible()
     close_snackbar(page)
     page.get_by_test_id("field-kazakhstan_residence_address-open").click()
@@ -217,7 +228,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     choose(page, "education_level", option(db, "fillStepEducation_education_level"))
     expect(field(page, "education_document_type")).not_to_have_value("")
     field(page, "education_document_number").fill("AB-123456")
-    field(page, "education_document_given_date").fill("2024-06-20")
+    field(page, "education_document_given_date").fill("20.06.2024")
     # the picker: 'not on the list' → free text; then a real institution found by search and paging
     page.get_by_test_id("field-education_institution-open").click()
     dialog = page.get_by_test_id("institution-dialog")
@@ -249,12 +260,16 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     for index in range(2):
         if index:
             page.get_by_test_id("field-foreign_languages-add").click()
-        choose(page, f"foreign_languages.{index}.language_option_id",
-               option(db, "fillStepEducation_language_option", index))
+        choose(
+            page,
+            f"foreign_languages.{index}.language_option_id",
+            option(db, "fillStepEducation_language_option", index),
+        )
         choose(page, f"foreign_languages.{index}.level_option_id", option(db, "fillStepEducation_level_option", index))
     page.get_by_test_id("questionnaire-next").click()
     expect(error_snackbar(page)).to_have_text(
-        "Проверьте даты: «Год поступления» должна быть раньше, чем «Год окончания»")
+        "Проверьте даты: «Год поступления» должна быть раньше, чем «Год окончания»"
+    )
     expect(page.get_by_test_id("questionnaire-step-fillStepEducation")).to_be_visible()
     close_snackbar(page)
     field(page, "admission_year").select_option("2013")
@@ -280,9 +295,13 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     db.session.expire_all()
     application = db.session.get(Application, application_id)
     assert application.submitted_at is not None and application.status == 0
-    answers = {item.type: item.data for item in db.session.scalars(
-        select(UserData).where(UserData.application_id == application_id))}
+    answers = {
+        item.type: item.data
+        for item in db.session.scalars(select(UserData).where(UserData.application_id == application_id))
+    }
     assert answers["fillStepMainInfo"]["last_name"] == "Müller"
+    assert answers["fillStepMainInfo"]["date_of_birth"] == "2006-03-14"  # typed DD.MM.YYYY, stored ISO
+    assert answers["fillStepEducation"]["education_document_given_date"] == "2024-06-20"
     assert answers["fillStepMainInfo"]["profile_image"]["content_type"] == "image/png"
     assert answers["fillStepImmigration"]["is_living_in_kazakhstan_currently"] == 1
     assert answers["fillStepImmigration"]["kazakhstan_residence_address"] == "г. Алматы, Бостандыкский район"
@@ -312,14 +331,31 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(error_snackbar(page)).to_have_text("По этой программе уже есть активная заявка")
 
 
-@pytest.mark.parametrize("lang, texts", [
-    ("kk", {"program_error": "Бағдарлама түрін таңдаңыз", "title": "Негізгі ақпарат", "missing": "Міндетті өрісті толтырыңыз «Тегі»",
-            "photo": "Міндетті өрісті толтырыңыз «Фотосурет»",
-            "next": "Әрі қарай"}),
-    ("en", {"program_error": "Please pick the type of the programme", "title": "Main information",
-            "missing": "Please fill in the required field “Last name”",
-            "photo": "Please fill in the required field “Photo”", "next": "Next"}),
-])
+@pytest.mark.parametrize(
+    "lang, texts",
+    [
+        (
+            "kk",
+            {
+                "program_error": "Бағдарлама түрін таңдаңыз",
+                "title": "Негізгі ақпарат",
+                "missing": "Міндетті өрісті толтырыңыз «Тегі»",
+                "photo": "Міндетті өрісті толтырыңыз «Фотосурет»",
+                "next": "Әрі қарай",
+            },
+        ),
+        (
+            "en",
+            {
+                "program_error": "Please pick the type of the programme",
+                "title": "Main information",
+                "missing": "Please fill in the required field “Last name”",
+                "photo": "Please fill in the required field “Photo”",
+                "next": "Next",
+            },
+        ),
+    ],
+)
 def test_first_steps_in_kazakh_and_english(page, factories, reference, lang, texts, tmp_path):
     germany, programs = reference
     email = f"applicant.{lang}@example.com"

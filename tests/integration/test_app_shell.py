@@ -1,5 +1,6 @@
 """The application shell: health, the OpenAPI document, security headers, the SPA history fallback, the error
 envelope and its three catalogues, the dev outbox switch (DESIGN §4, §5, §8, §9; spec §1 languages, §8)."""
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,10 @@ from ..helpers import API, assert_envelope, bearer, outbox, sign_up
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
 SERVER = Path(__file__).resolve().parents[2] / "server"
-INDEX_HTML = '<!doctype html><html lang="ru"><head><title>Qabyldau</title></head><body><div id="root"></div>' \
-             '<script src="/static/app.3f2a.js"></script></body></html>'
+INDEX_HTML = (
+    '<!doctype html><html lang="ru"><head><title>Qabyldau</title></head><body><div id="root"></div>'
+    '<script src="/static/app.3f2a.js"></script></body></html>'
+)
 SECRET = "TOP-SECRET-OUTSIDE-DIST"
 
 
@@ -67,7 +70,11 @@ def assert_security_headers(response) -> None:
     assert response.headers.get("X-Frame-Options") == "DENY" or directives.get("frame-ancestors") == ["'none'"]
     assert directives.get("frame-ancestors") in (["'none'"], ["'self'"])
     assert response.headers["Referrer-Policy"] in (
-        "no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin")
+        "no-referrer",
+        "same-origin",
+        "strict-origin",
+        "strict-origin-when-cross-origin",
+    )
 
 
 # ============================================================================================ meta endpoints
@@ -77,6 +84,23 @@ def test_health_checks_the_database(client, db):
     assert_security_headers(response)
 
 
+def test_public_config_hands_the_client_the_domain_constants(client, db, factories):
+    body = client.get(f"{API}/public-config").get_json()
+    assert body["roles"] == {"foreign_admin": "Админ", "kz_admin": "Админ (граждане КЗ)"}
+    assert body["admin_segments"] == [
+        {"segment": "FOREIGN", "role": "Админ"},
+        {"segment": "KZ", "role": "Админ (граждане КЗ)"},
+    ]
+    assert body["kazakhstan_citizenship_name_en"] == "Citizen of the Republic of Kazakhstan"
+    # The names are the ones the server itself acts on: a role from the answer opens its segment.
+    for item in body["admin_segments"]:
+        headers = factories.auth_headers(factories.admin(role=item["role"], email=f"{item['segment']}@u.kz"))
+        response = client.get(f"{API}/users/check", headers=headers, query_string={"segment": item["segment"]})
+        assert response.status_code == 200, response.get_data(as_text=True)
+    kz = factories.applicant(kz=True)
+    assert kz.citizenship.name_en == body["kazakhstan_citizenship_name_en"] and kz.citizenship.is_kazakhstan
+
+
 def test_openapi_documents_every_auth_and_users_path(client, db):
     response = client.get(f"{API}/openapi.json")
     assert response.status_code == 200
@@ -84,11 +108,17 @@ def test_openapi_documents_every_auth_and_users_path(client, db):
     assert document["openapi"].startswith("3.")
     paths = document["paths"]
     expected = {
-        "/api/v1/auth/sign-up": "post", "/api/v1/auth/sign-in": "post", "/api/v1/auth/generate-otp": "post",
-        "/api/v1/auth/check-otp": "post", "/api/v1/auth/forgot-password-generate-code": "post",
+        "/api/v1/auth/sign-up": "post",
+        "/api/v1/auth/sign-in": "post",
+        "/api/v1/auth/generate-otp": "post",
+        "/api/v1/auth/check-otp": "post",
+        "/api/v1/auth/forgot-password-generate-code": "post",
         "/api/v1/auth/forgot-password-check-code": "post",
-        "/api/v1/auth/forgot-password-update-password": "post", "/api/v1/auth/sign-out": "post",
-        "/api/v1/users/self": "get", "/api/v1/users/update": "post", "/api/v1/users/check": "get",
+        "/api/v1/auth/forgot-password-update-password": "post",
+        "/api/v1/auth/sign-out": "post",
+        "/api/v1/users/self": "get",
+        "/api/v1/users/update": "post",
+        "/api/v1/users/check": "get",
         "/api/v1/health": "get",
     }
     for path, method in expected.items():
@@ -108,8 +138,18 @@ def test_openapi_documents_every_auth_and_users_path(client, db):
 
 # ============================================================================================ SPA shell
 class TestSpaFallback:
-    @pytest.mark.parametrize("path", ["/", "/choose-flow", "/auth?verify-otp=true", "/admin/kz/users",
-                                      "/apply/42", "/stepper/7?type=scholarship", "/my-applications"])
+    @pytest.mark.parametrize(
+        "path",
+        [
+            "/",
+            "/choose-flow",
+            "/auth?verify-otp=true",
+            "/admin/kz/users",
+            "/apply/42",
+            "/stepper/7?type=scholarship",
+            "/my-applications",
+        ],
+    )
     def test_client_routes_get_index_html(self, spa, path):
         response = spa.get(path)
         assert response.status_code == 200
@@ -136,11 +176,21 @@ class TestSpaFallback:
         assert_security_headers(response)
         assert INDEX_HTML not in response.get_data(as_text=True)
 
-    @pytest.mark.parametrize("path", [
-        "/..%2f..%2fetc/passwd", "/..%2fsecret.txt", "/%2e%2e/secret.txt", "/static/..%2f..%2fsecret.txt",
-        "/static/../../secret.txt", "/../secret.txt", "/..%5csecret.txt", "/%2e%2e%2fsecret.txt",
-        "/....//secret.txt", "/static/%2e%2e/%2e%2e/secret.txt",
-    ])
+    @pytest.mark.parametrize(
+        "path",
+        [
+            "/..%2f..%2fetc/passwd",
+            "/..%2fsecret.txt",
+            "/%2e%2e/secret.txt",
+            "/static/..%2f..%2fsecret.txt",
+            "/static/../../secret.txt",
+            "/../secret.txt",
+            "/..%5csecret.txt",
+            "/%2e%2e%2fsecret.txt",
+            "/....//secret.txt",
+            "/static/%2e%2e/%2e%2e/secret.txt",
+        ],
+    )
     def test_path_traversal_does_not_escape_dist(self, spa, path):
         response = spa.get(path)
         text = response.get_data(as_text=True)
@@ -160,14 +210,17 @@ class TestSpaFallback:
 
 
 # ============================================================================================ headers everywhere
-@pytest.mark.parametrize("method, path, status", [
-    ("get", f"{API}/health", 200),
-    ("get", f"{API}/openapi.json", 200),
-    ("get", f"{API}/users/self", 401),
-    ("post", f"{API}/auth/sign-in", 400),
-    ("get", "/api/unknown", 404),
-    ("put", f"{API}/auth/sign-in", 405),
-])
+@pytest.mark.parametrize(
+    "method, path, status",
+    [
+        ("get", f"{API}/health", 200),
+        ("get", f"{API}/openapi.json", 200),
+        ("get", f"{API}/users/self", 401),
+        ("post", f"{API}/auth/sign-in", 400),
+        ("get", "/api/unknown", 404),
+        ("put", f"{API}/auth/sign-in", 405),
+    ],
+)
 def test_security_headers_on_api_answers(client, db, method, path, status):
     response = getattr(client, method)(path, json={} if method != "get" else None)
     assert response.status_code == status
@@ -184,8 +237,9 @@ class TestDevOutbox:
     def test_404_when_not_readable(self, client, db, app, monkeypatch):
         sign_up(client, "prod@example.com")
         monkeypatch.setitem(app.config, "DEV_OUTBOX_READABLE", False)
-        body = assert_envelope(client.get(f"{API}/dev/outbox", query_string={"email": "prod@example.com"}),
-                               404, "errors.not_found")
+        body = assert_envelope(
+            client.get(f"{API}/dev/outbox", query_string={"email": "prod@example.com"}), 404, "errors.not_found"
+        )
         assert "body" not in body and not re.search(r"\d{6}", str(body))
 
     def test_default_is_not_readable_when_smtp_is_configured(self, instance_dir, database_url):
@@ -206,8 +260,9 @@ def test_the_three_catalogues_have_the_same_keys_and_placeholders():
     for key in ru:
         for lang in LANGUAGES:
             assert catalogue(lang)[key].strip(), f"{lang}:{key} is empty"
-        assert set(placeholder.findall(ru[key])) == set(placeholder.findall(kk[key])) == \
-            set(placeholder.findall(en[key])), key
+        assert (
+            set(placeholder.findall(ru[key])) == set(placeholder.findall(kk[key])) == set(placeholder.findall(en[key]))
+        ), key
     assert "{code}" in ru["mail.verify.body"] and "{code}" in ru["mail.reset.body"]
 
 
@@ -219,12 +274,26 @@ def test_spec_texts_are_in_the_russian_catalogue():
     assert ru["auth.wrong_code"] == "Неверный код"
 
 
-_KEY_PATTERNS = (re.compile(r'ApiError\(\s*\d{3},\s*"([\w.\-]+)"'), re.compile(r'error="([\w.\-]+)"'),
-                 re.compile(r'ValidationError\(\s*"([\w.\-]+)"'), re.compile(r'_ok\(\s*"([\w.\-]+)"'),
-                 re.compile(r'\["(users\.[\w.]+|auth\.[\w.]+|validation\.[\w.]+)"\]'))
-_ACCOUNT_FILES = ("services/auth.py", "services/users.py", "blueprints/auth.py", "blueprints/users.py",
-                  "blueprints/meta.py", "blueprints/universal.py", "blueprints/spa.py", "schemas/user.py",
-                  "schemas/common.py", "auth.py", "errors.py")
+_KEY_PATTERNS = (
+    re.compile(r'ApiError\(\s*\d{3},\s*"([\w.\-]+)"'),
+    re.compile(r'error="([\w.\-]+)"'),
+    re.compile(r'ValidationError\(\s*"([\w.\-]+)"'),
+    re.compile(r'_ok\(\s*"([\w.\-]+)"'),
+    re.compile(r'\["(users\.[\w.]+|auth\.[\w.]+|validation\.[\w.]+)"\]'),
+)
+_ACCOUNT_FILES = (
+    "services/accounts.py",
+    "services/users.py",
+    "blueprints/auth.py",
+    "blueprints/users.py",
+    "blueprints/meta.py",
+    "universal/views.py",
+    "blueprints/spa.py",
+    "schemas/user.py",
+    "schemas/common.py",
+    "access.py",
+    "errors.py",
+)
 
 
 def test_every_message_key_the_account_code_can_return_is_in_all_catalogues():

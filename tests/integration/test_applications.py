@@ -1,8 +1,9 @@
 """The application journey, part 1: admission terms, creating and reading applications, program flags, steps,
 and the submission window (spec §2 Application flow, §3, §4, §7 Users, §8)."""
+
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -17,17 +18,31 @@ from .test_user_data_support import API, engine_ctx
 
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
-APPLICATION_KEYS = {"id", "user_id", "term_id", "study_program_id", "study_program", "current_step", "financing",
-                    "status", "createdAt", "submittedAt", "is_exempted_from_payment", "application_messages",
-                    "citizenship"}
+APPLICATION_KEYS = {
+    "id",
+    "user_id",
+    "term_id",
+    "study_program_id",
+    "study_program",
+    "current_step",
+    "financing",
+    "status",
+    "createdAt",
+    "submittedAt",
+    "is_exempted_from_payment",
+    "application_messages",
+    "citizenship",
+}
 
 
 def _create(client, headers, program_id, **extra):
-    return client.post(f"{API}/users/create-application", headers=headers,
-                       json={"study_program_id": program_id, **extra})
+    return client.post(
+        f"{API}/users/create-application", headers=headers, json={"study_program_id": program_id, **extra}
+    )
 
 
 # ------------------------------------------------------------------------------------------------ creating
+
 
 def test_create_application_answers_id_and_citizenship_and_sets_step_1(client, factories):
     user = factories.applicant()
@@ -54,27 +69,32 @@ def test_create_application_without_citizenship_answers_null_citizenship(client,
     assert body["citizenship"] is None
 
 
-@pytest.mark.parametrize("body, field", [
-    ({}, "study_program_id"),
-    ({"study_program_id": None}, "study_program_id"),
-    ({"study_program_id": "abc"}, "study_program_id"),
-    ({"study_program_id": True}, "study_program_id"),
-    ({"study_program_id": 0}, "study_program_id"),
-    ({"study_program_id": 99999999999999}, "study_program_id"),
-    ({"study_program_id": 1, "surprise": 1}, "surprise"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({}, "study_program_id"),
+        ({"study_program_id": None}, "study_program_id"),
+        ({"study_program_id": "abc"}, "study_program_id"),
+        ({"study_program_id": True}, "study_program_id"),
+        ({"study_program_id": 0}, "study_program_id"),
+        ({"study_program_id": 99999999999999}, "study_program_id"),
+        ({"study_program_id": 1, "surprise": 1}, "surprise"),
+    ],
+)
 def test_create_application_bad_bodies_are_400(client, factories, body, field):
     factories.term()
-    response = client.post(f"{API}/users/create-application", headers=factories.auth_headers(factories.applicant()),
-                           json=body)
+    response = client.post(
+        f"{API}/users/create-application", headers=factories.auth_headers(factories.applicant()), json=body
+    )
     result = assert_envelope(response, 400)
     assert field in result["errors"]
 
 
 def test_missing_program_uses_the_spec_key(client, factories):
     factories.term()
-    response = client.post(f"{API}/users/create-application",
-                           headers=factories.auth_headers(factories.applicant()), json={})
+    response = client.post(
+        f"{API}/users/create-application", headers=factories.auth_headers(factories.applicant()), json={}
+    )
     assert_envelope(response, 400, "application_form_study_program_error_msg_1")
 
 
@@ -95,8 +115,9 @@ def test_second_active_application_on_the_same_program_is_409(client, factories)
 
     body = assert_envelope(_create(client, headers, program.id), 409, "applications.active_exists")
     assert body["message"] == "По этой программе уже есть активная заявка"
-    english = client.post(f"{API}/users/create-application?lang=en", headers=headers,
-                          json={"study_program_id": program.id})
+    english = client.post(
+        f"{API}/users/create-application?lang=en", headers=headers, json={"study_program_id": program.id}
+    )
     assert assert_envelope(english, 409)["message"] == "An ongoing active application on this program exists"
     assert_ok(_create(client, headers, other.id))  # another program is fine
 
@@ -115,32 +136,45 @@ def test_outside_the_window_creation_is_unavailable(client, factories):
     headers = factories.auth_headers(factories.applicant())
     body = assert_envelope(_create(client, headers, program.id), 422, "applications.submission_unavailable")
     assert body["message"] == "Подача заявлений временно недоступна"
-    response = client.post(f"{API}/users/create-application", headers={**headers, "Accept-Language": "kk"},
-                           json={"study_program_id": program.id})
+    response = client.post(
+        f"{API}/users/create-application",
+        headers={**headers, "Accept-Language": "kk"},
+        json={"study_program_id": program.id},
+    )
     assert assert_envelope(response, 422)["message"] == "Өтініш беру уақытша қолжетімсіз"
 
 
 def test_no_term_at_all_is_unavailable(client, factories):
     program = factories.study_program()
-    assert_envelope(_create(client, factories.auth_headers(factories.applicant()), program.id), 422,
-                    "applications.submission_unavailable")
+    assert_envelope(
+        _create(client, factories.auth_headers(factories.applicant()), program.id),
+        422,
+        "applications.submission_unavailable",
+    )
 
 
 def test_inactive_term_is_unavailable(client, factories):
     program = factories.study_program()
     factories.term(is_active=False)
-    assert_envelope(_create(client, factories.auth_headers(factories.applicant()), program.id), 422,
-                    "applications.submission_unavailable")
+    assert_envelope(
+        _create(client, factories.auth_headers(factories.applicant()), program.id),
+        422,
+        "applications.submission_unavailable",
+    )
 
 
 def test_a_program_window_overrides_the_term_dates(client, factories):
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     closed_program, open_program = factories.study_program(), factories.study_program()
     late_program = factories.study_program()
-    factories.term(opens_at=now - timedelta(days=10), closes_at=now + timedelta(days=10), windows=[
-        (closed_program, now - timedelta(days=10), now - timedelta(days=1)),
-        (late_program, now + timedelta(days=1), now + timedelta(days=5)),
-    ])
+    factories.term(
+        opens_at=now - timedelta(days=10),
+        closes_at=now + timedelta(days=10),
+        windows=[
+            (closed_program, now - timedelta(days=10), now - timedelta(days=1)),
+            (late_program, now + timedelta(days=1), now + timedelta(days=5)),
+        ],
+    )
     factories.closed_term(windows=[(open_program, now - timedelta(days=1), now + timedelta(days=1))])
     headers = factories.auth_headers(factories.applicant())
     assert_envelope(_create(client, headers, closed_program.id), 422, "applications.submission_unavailable")
@@ -166,6 +200,7 @@ def test_financing_is_optional_and_checked(client, factories):
 
 
 # ------------------------------------------------------------------------------------------------- reading
+
 
 def test_list_shows_only_own_applications(client, factories):
     user, other = factories.applicant(), factories.applicant()
@@ -208,10 +243,15 @@ def test_other_applicants_application_is_404(client, factories):
     assert_envelope(client.get(f"{API}/users/application/abc", headers=headers), 404)
 
 
-@pytest.mark.parametrize("kz, role, visible", [
-    (False, ROLE_FOREIGN_ADMIN, True), (False, ROLE_KZ_ADMIN, False),
-    (True, ROLE_KZ_ADMIN, True), (True, ROLE_FOREIGN_ADMIN, False),
-])
+@pytest.mark.parametrize(
+    "kz, role, visible",
+    [
+        (False, ROLE_FOREIGN_ADMIN, True),
+        (False, ROLE_KZ_ADMIN, False),
+        (True, ROLE_KZ_ADMIN, True),
+        (True, ROLE_FOREIGN_ADMIN, False),
+    ],
+)
 def test_admins_see_only_their_population(client, factories, kz, role, visible):
     application = factories.application(user=factories.applicant(kz=kz))
     headers = factories.auth_headers(factories.admin(role=role))
@@ -224,17 +264,34 @@ def test_admins_see_only_their_population(client, factories, kz, role, visible):
 
 # ------------------------------------------------------------------------------------ study program flags
 
-FLAGS = ["isRegularBachelors", "isMastersScientificOrPedagogical", "isMastersSpecialized", "isMastersJointWithNBK",
-         "isMastersMBA", "isMastersEMBA", "isDoctoralPHD", "isDoctoralDBA"]
-KINDS = ["regular_bachelors", "masters_scientific_pedagogical", "masters_specialized", "masters_joint_nbk",
-         "masters_mba", "masters_emba", "doctoral_phd", "doctoral_dba"]
+FLAGS = [
+    "isRegularBachelors",
+    "isMastersScientificOrPedagogical",
+    "isMastersSpecialized",
+    "isMastersJointWithNBK",
+    "isMastersMBA",
+    "isMastersEMBA",
+    "isDoctoralPHD",
+    "isDoctoralDBA",
+]
+KINDS = [
+    "regular_bachelors",
+    "masters_scientific_pedagogical",
+    "masters_specialized",
+    "masters_joint_nbk",
+    "masters_mba",
+    "masters_emba",
+    "doctoral_phd",
+    "doctoral_dba",
+]
 
 
-@pytest.mark.parametrize("kind, flag", list(zip(KINDS, FLAGS)))
+@pytest.mark.parametrize("kind, flag", list(zip(KINDS, FLAGS, strict=True)))
 def test_study_program_info_flags(client, factories, kind, flag):
     program = factories.study_program(kind=kind)
-    response = client.get(f"{API}/users/get-study-program-info/{program.id}",
-                          headers=factories.auth_headers(factories.applicant()))
+    response = client.get(
+        f"{API}/users/get-study-program-info/{program.id}", headers=factories.auth_headers(factories.applicant())
+    )
     info = assert_ok(response)["studyProgramInfo"]
     assert set(info) == set(FLAGS) | {"studyProgramId"}
     assert info["studyProgramId"] == program.id
@@ -248,6 +305,7 @@ def test_study_program_info_unknown_is_404(client, factories):
 
 
 # --------------------------------------------------------------------------------------------------- steps
+
 
 def _steps(client, headers, application_id, type_="fill"):
     return client.post(f"{API}/users/steps", headers=headers, json={"application_id": application_id, "type": type_})
@@ -289,18 +347,21 @@ def test_steps_refusals(client, factories):
     assert_envelope(_steps(client, factories.auth_headers(owner), application.id, "nonsense"), 400)
     assert_envelope(client.post(f"{API}/users/steps", headers=factories.auth_headers(owner), json={}), 400)
     stateless = factories.application(user=factories.user())
-    assert_envelope(_steps(client, factories.auth_headers(stateless.user), stateless.id), 422,
-                    "applications.citizenship_required")
+    assert_envelope(
+        _steps(client, factories.auth_headers(stateless.user), stateless.id), 422, "applications.citizenship_required"
+    )
 
 
 # ------------------------------------------------------------------------------ GET /users/submit-application
+
 
 def test_submit_application_reports_the_open_window(client, factories):
     program = factories.study_program()
     hidden = factories.study_program(additional_data={"is_hidden": True})
     term = factories.term()
-    body = assert_ok(client.get(f"{API}/users/submit-application",
-                                headers=factories.auth_headers(factories.applicant())))
+    body = assert_ok(
+        client.get(f"{API}/users/submit-application", headers=factories.auth_headers(factories.applicant()))
+    )
     assert body["is_open"] is True and body["term"]["id"] == term.id
     assert program.id in body["open_study_program_ids"] and hidden.id not in body["open_study_program_ids"]
 
@@ -311,8 +372,9 @@ def test_submit_application_closed_window_says_why(client, factories):
     headers = factories.auth_headers(factories.applicant())
     body = assert_ok(client.get(f"{API}/users/submit-application", headers=headers))
     assert body["is_open"] is False and body["message_key"] == "applications.submission_unavailable"
-    body = assert_ok(client.get(f"{API}/users/submit-application", headers=headers,
-                                query_string={"study_program_id": program.id}))
+    body = assert_ok(
+        client.get(f"{API}/users/submit-application", headers=headers, query_string={"study_program_id": program.id})
+    )
     assert body["is_open"] is False
 
 
@@ -320,25 +382,31 @@ def test_submit_application_for_one_application(client, factories):
     user = factories.applicant()
     application = factories.application(user=user)
     headers = factories.auth_headers(user)
-    body = assert_ok(client.get(f"{API}/users/submit-application", headers=headers,
-                                query_string={"application_id": application.id}))
+    body = assert_ok(
+        client.get(f"{API}/users/submit-application", headers=headers, query_string={"application_id": application.id})
+    )
     assert body["is_open"] is True and body["is_submitted"] is False and body["closes_at"]
-    application.submitted_at = datetime.now(timezone.utc)
+    application.submitted_at = datetime.now(UTC)
     factories.db.session.commit()
-    body = assert_ok(client.get(f"{API}/users/submit-application", headers=headers,
-                                query_string={"application_id": application.id}))
+    body = assert_ok(
+        client.get(f"{API}/users/submit-application", headers=headers, query_string={"application_id": application.id})
+    )
     assert body["is_open"] is False and body["message_key"] == "applications.already_submitted"
     other = factories.auth_headers(factories.applicant())
-    assert_envelope(client.get(f"{API}/users/submit-application", headers=other,
-                               query_string={"application_id": application.id}), 404)
-    assert_envelope(client.get(f"{API}/users/submit-application", headers=other,
-                               query_string={"application_id": "x"}), 400)
+    assert_envelope(
+        client.get(f"{API}/users/submit-application", headers=other, query_string={"application_id": application.id}),
+        404,
+    )
+    assert_envelope(
+        client.get(f"{API}/users/submit-application", headers=other, query_string={"application_id": "x"}), 400
+    )
 
 
 # ---------------------------------------------------------------------------------------------------- seed
 
+
 def test_seed_terms_opens_the_current_year_once(db):
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     seed_terms()
     seed_terms()
     db.session.commit()

@@ -1,5 +1,6 @@
 """Accounts, codes and sessions through the HTTP API (spec §3 User, §4 sign-up/forgot-password, §5, §7 Auth, §8;
 DESIGN §5, §9). Real database, Flask test client, no mocks of our own code."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -23,9 +24,9 @@ from ..helpers import (
     assert_ok,
     bearer,
     check_otp,
+    other_code,
     outbox,
     outbox_code,
-    other_code,
     sign_in,
     sign_in_token,
     sign_up,
@@ -44,8 +45,13 @@ def user_by_email(db, email: str) -> User | None:
 
 def codes_of(db, user_id: int, purpose: str) -> list[OneTimeCode]:
     db.session.expire_all()
-    return list(db.session.scalars(select(OneTimeCode).where(
-        OneTimeCode.user_id == user_id, OneTimeCode.purpose == purpose).order_by(OneTimeCode.id)))
+    return list(
+        db.session.scalars(
+            select(OneTimeCode)
+            .where(OneTimeCode.user_id == user_id, OneTimeCode.purpose == purpose)
+            .order_by(OneTimeCode.id)
+        )
+    )
 
 
 def reset_request(client, email: str):
@@ -70,8 +76,9 @@ def self_status(client, token: str) -> int:
 # ============================================================================================ sign-up
 class TestSignUp:
     def test_sign_up_creates_unverified_user_and_mails_a_code(self, client, db):
-        response = sign_up(client, "New.User@Example.com", confirmation_message_subject="Код",
-                           confirmation_message_part_1="Ваш код")
+        response = sign_up(
+            client, "New.User@Example.com", confirmation_message_subject="Код", confirmation_message_part_1="Ваш код"
+        )
         body = assert_ok(response)
         assert body["message_key"] == "auth.code_sent"
         assert body["message"] == catalogue("ru")["auth.code_sent"]
@@ -86,42 +93,83 @@ class TestSignUp:
         assert len(outbox_code(client, "new.user@example.com")) == 6
 
     def test_mail_is_written_in_the_callers_language(self, client, db):
-        client.post(f"{AUTH}/sign-up?lang=en", json={"user": {"email": "en@example.com", "password": "secret123",
-                                                             "repeat_password": "secret123"}})
-        client.post(f"{AUTH}/sign-up", headers={"Accept-Language": "kk-KZ,kk;q=0.9"},
-                    json={"user": {"email": "kk@example.com", "password": "secret123", "repeat_password": "secret123"}})
+        client.post(
+            f"{AUTH}/sign-up?lang=en",
+            json={"user": {"email": "en@example.com", "password": "secret123", "repeat_password": "secret123"}},
+        )
+        client.post(
+            f"{AUTH}/sign-up",
+            headers={"Accept-Language": "kk-KZ,kk;q=0.9"},
+            json={"user": {"email": "kk@example.com", "password": "secret123", "repeat_password": "secret123"}},
+        )
         assert outbox(client, "en@example.com")[0]["subject"] == catalogue("en")["mail.verify.subject"]
         assert outbox(client, "kk@example.com")[0]["subject"] == catalogue("kk")["mail.verify.subject"]
 
-    @pytest.mark.parametrize("body, field, key", [
-        ({}, "user", "validation.required"),
-        ({"user": {}}, "user.email", "validation.required"),
-        ({"user": {"email": "a@b.kz", "password": "secret123"}}, "user.repeat_password", "validation.required"),
-        ({"user": {"password": "secret123", "repeat_password": "secret123"}}, "user.email", "validation.required"),
-        ({"user": {"email": "a@b.kz", "repeat_password": "secret123"}}, "user.password", "validation.required"),
-        ({"user": {"email": "no-at-sign.kz", "password": "secret123", "repeat_password": "secret123"}},
-         "user.email", "auth.email_format"),
-        ({"user": {"email": "a@b", "password": "secret123", "repeat_password": "secret123"}},
-         "user.email", "auth.email_format"),
-        ({"user": {"email": "a b@c.kz", "password": "secret123", "repeat_password": "secret123"}},
-         "user.email", "auth.email_format"),
-        ({"user": {"email": "x" * 250 + "@b.kz", "password": "secret123", "repeat_password": "secret123"}},
-         "user.email", "auth.email_format"),
-        ({"user": {"email": "a@b.kz", "password": "12345", "repeat_password": "12345"}},
-         "user.password", "auth.password_length"),
-        # Over 128 characters has its own message (test_auth_hardening.py::TestPasswordsAreTakenAsTyped).
-        ({"user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret124"}},
-         "user.repeat_password", "auth.passwords_mismatch"),
-        ({"user": {"email": None, "password": "secret123", "repeat_password": "secret123"}},
-         "user.email", "validation.null"),
-        ({"user": {"email": 42, "password": "secret123", "repeat_password": "secret123"}},
-         "user.email", "validation.string"),
-        ({"user": "a@b.kz"}, "user", "validation.invalid_type"),
-        ({"user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret123", "role": "Админ"}},
-         "user.role", "validation.unknown_field"),
-        ({"user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret123"}, "is_verified": True},
-         "is_verified", "validation.unknown_field"),
-    ])
+    @pytest.mark.parametrize(
+        "body, field, key",
+        [
+            ({}, "user", "validation.required"),
+            ({"user": {}}, "user.email", "validation.required"),
+            ({"user": {"email": "a@b.kz", "password": "secret123"}}, "user.repeat_password", "validation.required"),
+            ({"user": {"password": "secret123", "repeat_password": "secret123"}}, "user.email", "validation.required"),
+            ({"user": {"email": "a@b.kz", "repeat_password": "secret123"}}, "user.password", "validation.required"),
+            (
+                {"user": {"email": "no-at-sign.kz", "password": "secret123", "repeat_password": "secret123"}},
+                "user.email",
+                "auth.email_format",
+            ),
+            (
+                {"user": {"email": "a@b", "password": "secret123", "repeat_password": "secret123"}},
+                "user.email",
+                "auth.email_format",
+            ),
+            (
+                {"user": {"email": "a b@c.kz", "password": "secret123", "repeat_password": "secret123"}},
+                "user.email",
+                "auth.email_format",
+            ),
+            (
+                {"user": {"email": "x" * 250 + "@b.kz", "password": "secret123", "repeat_password": "secret123"}},
+                "user.email",
+                "auth.email_format",
+            ),
+            (
+                {"user": {"email": "a@b.kz", "password": "12345", "repeat_password": "12345"}},
+                "user.password",
+                "auth.password_length",
+            ),
+            # Over 128 characters has its own message (test_auth_hardening.py::TestPasswordsAreTakenAsTyped).
+            (
+                {"user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret124"}},
+                "user.repeat_password",
+                "auth.passwords_mismatch",
+            ),
+            (
+                {"user": {"email": None, "password": "secret123", "repeat_password": "secret123"}},
+                "user.email",
+                "validation.null",
+            ),
+            (
+                {"user": {"email": 42, "password": "secret123", "repeat_password": "secret123"}},
+                "user.email",
+                "validation.string",
+            ),
+            ({"user": "a@b.kz"}, "user", "validation.invalid_type"),
+            (
+                {"user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret123", "role": "Админ"}},
+                "user.role",
+                "validation.unknown_field",
+            ),
+            (
+                {
+                    "user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret123"},
+                    "is_verified": True,
+                },
+                "is_verified",
+                "validation.unknown_field",
+            ),
+        ],
+    )
     def test_bad_input_is_a_localized_400_and_creates_nothing(self, client, db, body, field, key):
         response = client.post(f"{AUTH}/sign-up", json=body)
         envelope = assert_envelope(response, 400, key, lang="ru")
@@ -132,19 +180,24 @@ class TestSignUp:
 
     def test_spec_messages_for_the_three_sign_up_rules(self, client, db):
         """§5: the exact Russian texts for e-mail format, password length and mismatch."""
-        cases = [("bad-email", "secret123", "secret123", "Пожалуйста, введите e-mail в правильном формате"),
-                 ("a@b.kz", "12345", "12345", "Пожалуйста, введите пароль длиной от 6 символов"),
-                 ("a@b.kz", "secret123", "other123", "Пароли не совпадают")]
+        cases = [
+            ("bad-email", "secret123", "secret123", "Пожалуйста, введите e-mail в правильном формате"),
+            ("a@b.kz", "12345", "12345", "Пожалуйста, введите пароль длиной от 6 символов"),
+            ("a@b.kz", "secret123", "other123", "Пароли не совпадают"),
+        ]
         for email, password, repeat, expected in cases:
             body = assert_envelope(sign_up(client, email, password, repeat), 400)
             assert body["message"] == expected
 
-    @pytest.mark.parametrize("raw, content_type, key", [
-        ("not json", "application/json", "validation.json_body"),
-        ("[1, 2]", "application/json", "validation.invalid_type"),
-        ("", "application/json", None),
-        ("email=a@b.kz", "application/x-www-form-urlencoded", "validation.required"),
-    ])
+    @pytest.mark.parametrize(
+        "raw, content_type, key",
+        [
+            ("not json", "application/json", "validation.json_body"),
+            ("[1, 2]", "application/json", "validation.invalid_type"),
+            ("", "application/json", None),
+            ("email=a@b.kz", "application/x-www-form-urlencoded", "validation.required"),
+        ],
+    )
     def test_malformed_bodies_are_400(self, client, db, raw, content_type, key):
         response = client.post(f"{AUTH}/sign-up", data=raw, content_type=content_type)
         assert_envelope(response, 400, key)
@@ -218,8 +271,9 @@ class TestVerificationCode:
         for bad in ("12345", "1234567", "abcdef", "12 456", ""):
             body = assert_envelope(check_otp(client, "w@example.com", bad), 400, "auth.wrong_code")
             assert "code" in body["errors"]
-        assert_envelope(client.post(f"{AUTH}/check-otp", json={"email": "w@example.com", "code": 123456}),
-                        400, "validation.string")
+        assert_envelope(
+            client.post(f"{AUTH}/check-otp", json={"email": "w@example.com", "code": 123456}), 400, "validation.string"
+        )
         assert_envelope(client.post(f"{AUTH}/check-otp", json={"email": "w@example.com"}), 400, "validation.required")
         assert_envelope(client.post(f"{AUTH}/check-otp", json={"email": "w@", "code": code}), 400, "auth.email_format")
         # Only the one well-formed wrong try counted; the code still works.
@@ -235,8 +289,9 @@ class TestVerificationCode:
         sign_up(client, "exp@example.com")
         code = outbox_code(client, "exp@example.com")
         user = user_by_email(db, "exp@example.com")
-        db.session.execute(update(OneTimeCode).where(OneTimeCode.user_id == user.id)
-                           .values(expires_at=utcnow() - timedelta(seconds=1)))
+        db.session.execute(
+            update(OneTimeCode).where(OneTimeCode.user_id == user.id).values(expires_at=utcnow() - timedelta(seconds=1))
+        )
         db.session.commit()
         assert_envelope(check_otp(client, "exp@example.com", code), 400, "auth.code_expired")
         assert user_by_email(db, "exp@example.com").is_verified is False
@@ -294,19 +349,24 @@ class TestVerificationCode:
 
 
 class TestGenerateOtp:
-    @pytest.mark.parametrize("body, key", [
-        ({}, "validation.required"),
-        ({"email": "not-an-email"}, "auth.email_format"),
-        ({"email": "a@b.kz", "extra": 1}, "validation.unknown_field"),
-    ])
+    @pytest.mark.parametrize(
+        "body, key",
+        [
+            ({}, "validation.required"),
+            ({"email": "not-an-email"}, "auth.email_format"),
+            ({"email": "a@b.kz", "extra": 1}, "validation.unknown_field"),
+        ],
+    )
     def test_bad_input(self, client, db, body, key):
         assert_envelope(client.post(f"{AUTH}/generate-otp", json=body), 400, key)
 
     def test_no_enumeration(self, client, db, factories):
         factories.user(email="verified@example.com")
         sign_up(client, "pending@example.com")
-        answers = [client.post(f"{AUTH}/generate-otp", json={"email": email})
-                   for email in ("verified@example.com", "pending@example.com", "unknown@example.com")]
+        answers = [
+            client.post(f"{AUTH}/generate-otp", json={"email": email})
+            for email in ("verified@example.com", "pending@example.com", "unknown@example.com")
+        ]
         assert {a.status_code for a in answers} == {200}
         assert answers[0].get_json() == answers[1].get_json() == answers[2].get_json()
         # Only the pending account actually gets a (second) code.
@@ -331,8 +391,11 @@ class TestSignIn:
         assert body["user"]["is_verified"] is False
         token = body["user"]["token"]
         assert client.get(f"{API}/users/self", headers=bearer(token)).get_json()["item"]["is_verified"] is False
-        assert_envelope(client.post(f"{API}/users/update", json={"citizenship_id": 1}, headers=bearer(token)),
-                        403, "errors.email_not_verified")
+        assert_envelope(
+            client.post(f"{API}/users/update", json={"citizenship_id": 1}, headers=bearer(token)),
+            403,
+            "errors.email_not_verified",
+        )
 
     def test_wrong_password_and_unknown_email_answer_alike(self, client, db, factories):
         factories.user(email="known@example.com")
@@ -342,18 +405,22 @@ class TestSignIn:
         assert wrong.get_json() == unknown.get_json()
         assert db.session.scalar(select(AuthSession)) is None
 
-    @pytest.mark.parametrize("body, field, key", [
-        ({}, "email", "validation.required"),
-        ({"email": "a@b.kz"}, "password", "validation.required"),
-        ({"email": "a@b.kz", "password": ""}, "password", "validation.required"),
-        ({"email": "a@b.kz", "password": "x" * 129}, "password", "validation.too_long"),
-        ({"email": "bad", "password": "secret123"}, "email", "auth.email_format"),
-        ({"email": "a@b.kz", "password": None}, "password", "validation.null"),
-        ({"email": ["a@b.kz"], "password": "secret123"}, "email", "validation.string"),
-    ])
+    @pytest.mark.parametrize(
+        "body, field, key",
+        [
+            ({}, "email", "validation.required"),
+            ({"email": "a@b.kz"}, "password", "validation.required"),
+            ({"email": "a@b.kz", "password": ""}, "password", "validation.required"),
+            ({"email": "a@b.kz", "password": "x" * 129}, "password", "validation.too_long"),
+            ({"email": "bad", "password": "secret123"}, "email", "auth.email_format"),
+            ({"email": "a@b.kz", "password": None}, "password", "validation.null"),
+            ({"email": ["a@b.kz"], "password": "secret123"}, "email", "validation.string"),
+        ],
+    )
     def test_bad_input(self, client, db, body, field, key):
-        body = assert_envelope(client.post(f"{AUTH}/sign-in", json=body, headers={"Accept-Language": "en"}),
-                               400, key, lang="en")
+        body = assert_envelope(
+            client.post(f"{AUTH}/sign-in", json=body, headers={"Accept-Language": "en"}), 400, key, lang="en"
+        )
         assert body["errors"][field] == [catalogue("en")[key]]
 
     def test_each_sign_in_is_its_own_session(self, client, db, factories):
@@ -381,17 +448,20 @@ class TestSessions:
     def test_sign_out_without_token(self, client, db):
         assert_envelope(client.post(f"{AUTH}/sign-out"), 401, "errors.unauthorized")
 
-    @pytest.mark.parametrize("header, key", [
-        (None, "errors.unauthorized"),
-        ("Basic dXNlcjpwYXNz", "errors.unauthorized"),
-        ("Bearer", "errors.token_invalid"),
-        ("Bearer ", "errors.token_invalid"),
-        ("Bearer garbage", "errors.token_invalid"),
-        ("Bearer a.b.c", "errors.token_invalid"),
-        ("Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.", "errors.token_invalid"),
-        ("Bearer " + "x" * 5000, "errors.token_invalid"),
-        ("Bearer тест", "errors.token_invalid"),
-    ])
+    @pytest.mark.parametrize(
+        "header, key",
+        [
+            (None, "errors.unauthorized"),
+            ("Basic dXNlcjpwYXNz", "errors.unauthorized"),
+            ("Bearer", "errors.token_invalid"),
+            ("Bearer ", "errors.token_invalid"),
+            ("Bearer garbage", "errors.token_invalid"),
+            ("Bearer a.b.c", "errors.token_invalid"),
+            ("Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.", "errors.token_invalid"),
+            ("Bearer " + "x" * 5000, "errors.token_invalid"),
+            ("Bearer тест", "errors.token_invalid"),
+        ],
+    )
     def test_garbage_authorization_headers(self, client, db, header, key):
         headers = {"Authorization": header} if header is not None else {}
         assert_envelope(client.get(f"{API}/users/self", headers=headers), 401, key)
@@ -401,13 +471,17 @@ class TestSessions:
         token = factories.token(user)
         head, payload, signature = token.split(".")
         flipped = signature[:-2] + ("A" if signature[-2] != "A" else "B") + signature[-1]
-        assert_envelope(client.get(f"{API}/users/self", headers=bearer(f"{head}.{payload}.{flipped}")),
-                        401, "errors.token_invalid")
+        assert_envelope(
+            client.get(f"{API}/users/self", headers=bearer(f"{head}.{payload}.{flipped}")), 401, "errors.token_invalid"
+        )
         # A payload swapped for another user's id keeps the old signature: rejected.
         other = factories.user()
         other_payload = factories.token(other).split(".")[1]
-        assert_envelope(client.get(f"{API}/users/self", headers=bearer(f"{head}.{other_payload}.{signature}")),
-                        401, "errors.token_invalid")
+        assert_envelope(
+            client.get(f"{API}/users/self", headers=bearer(f"{head}.{other_payload}.{signature}")),
+            401,
+            "errors.token_invalid",
+        )
         assert self_status(client, token) == 200
 
     def test_token_signed_with_another_key(self, client, db, factories, app):
@@ -497,32 +571,55 @@ class TestForgotPassword:
         assert len(outbox(client, "exists@example.com")) == 1
         assert outbox(client, "ghost@example.com") == []
         # The check step answers an unknown address like a wrong code.
-        assert reset_check(client, "ghost@example.com", "123456").get_json() == \
-            reset_check(client, "exists@example.com", other_code(outbox_code(client, "exists@example.com"))).get_json()
+        assert (
+            reset_check(client, "ghost@example.com", "123456").get_json()
+            == reset_check(
+                client, "exists@example.com", other_code(outbox_code(client, "exists@example.com"))
+            ).get_json()
+        )
 
     def test_spec_fields_are_accepted(self, client, db, factories):
         factories.user(email="fields@example.com")
-        response = client.post(f"{AUTH}/forgot-password-generate-code", json={
-            "email": "fields@example.com", "confirmation_message_subject": "Сброс",
-            "confirmation_message_part_1": "Ваш код"})
+        response = client.post(
+            f"{AUTH}/forgot-password-generate-code",
+            json={
+                "email": "fields@example.com",
+                "confirmation_message_subject": "Сброс",
+                "confirmation_message_part_1": "Ваш код",
+            },
+        )
         assert_ok(response)
 
-    @pytest.mark.parametrize("path, body, key", [
-        ("forgot-password-generate-code", {}, "validation.required"),
-        ("forgot-password-generate-code", {"email": "nope"}, "auth.email_format"),
-        ("forgot-password-check-code", {"email": "a@b.kz"}, "validation.required"),
-        ("forgot-password-check-code", {"email": "a@b.kz", "code": "12ab56"}, "auth.wrong_code"),
-        ("forgot-password-update-password", {"email": "a@b.kz", "password": "secret123"}, "validation.required"),
-        ("forgot-password-update-password", {"email": "a@b.kz", "password": "123", "otp_id": "x"},
-         "auth.password_length"),
-        ("forgot-password-update-password", {"email": "a@b.kz", "password": "secret123", "otp_id": ""},
-         "validation.invalid_input"),
-        ("forgot-password-update-password", {"email": "a@b.kz", "password": "secret123", "otp_id": "x" * 65},
-         "validation.invalid_input"),
-        ("forgot-password-update-password", {"email": "a@b.kz", "password": "secret123",
-                                             "repeat_password": "secret124", "otp_id": "x"},
-         "forgot-password-passwords-not-equal"),
-    ])
+    @pytest.mark.parametrize(
+        "path, body, key",
+        [
+            ("forgot-password-generate-code", {}, "validation.required"),
+            ("forgot-password-generate-code", {"email": "nope"}, "auth.email_format"),
+            ("forgot-password-check-code", {"email": "a@b.kz"}, "validation.required"),
+            ("forgot-password-check-code", {"email": "a@b.kz", "code": "12ab56"}, "auth.wrong_code"),
+            ("forgot-password-update-password", {"email": "a@b.kz", "password": "secret123"}, "validation.required"),
+            (
+                "forgot-password-update-password",
+                {"email": "a@b.kz", "password": "123", "otp_id": "x"},
+                "auth.password_length",
+            ),
+            (
+                "forgot-password-update-password",
+                {"email": "a@b.kz", "password": "secret123", "otp_id": ""},
+                "validation.invalid_input",
+            ),
+            (
+                "forgot-password-update-password",
+                {"email": "a@b.kz", "password": "secret123", "otp_id": "x" * 65},
+                "validation.invalid_input",
+            ),
+            (
+                "forgot-password-update-password",
+                {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret124", "otp_id": "x"},
+                "forgot-password-passwords-not-equal",
+            ),
+        ],
+    )
     def test_bad_input(self, client, db, path, body, key):
         assert_envelope(client.post(f"{AUTH}/{path}", json=body), 400, key)
 
@@ -532,8 +629,9 @@ class TestForgotPassword:
         code = outbox_code(client, "codes@example.com")
         assert_envelope(reset_check(client, "codes@example.com", other_code(code)), 400, "auth.wrong_code")
 
-        db.session.execute(update(OneTimeCode).where(OneTimeCode.user_id == user.id)
-                           .values(expires_at=utcnow() - timedelta(minutes=1)))
+        db.session.execute(
+            update(OneTimeCode).where(OneTimeCode.user_id == user.id).values(expires_at=utcnow() - timedelta(minutes=1))
+        )
         db.session.commit()
         assert_envelope(reset_check(client, "codes@example.com", code), 400, "auth.code_expired")
 
@@ -552,8 +650,9 @@ class TestForgotPassword:
         # The same code cannot mint a second ticket.
         assert_envelope(reset_check(client, "once@example.com", code), 400, "auth.wrong_code")
         assert_ok(reset_update(client, "once@example.com", "first-new", otp_id))
-        assert_envelope(reset_update(client, "once@example.com", "second-new", otp_id), 400,
-                        "auth.reset_ticket_invalid")
+        assert_envelope(
+            reset_update(client, "once@example.com", "second-new", otp_id), 400, "auth.reset_ticket_invalid"
+        )
         assert_envelope(reset_check(client, "once@example.com", code), 400, "auth.wrong_code")
         assert sign_in(client, "once@example.com", "first-new").status_code == 200
 
@@ -561,18 +660,25 @@ class TestForgotPassword:
         factories.user(email="victim@example.com")
         factories.user(email="attacker@example.com")
         reset_request(client, "attacker@example.com")
-        otp_id = assert_ok(reset_check(client, "attacker@example.com",
-                                       outbox_code(client, "attacker@example.com")))["otp_id"]
-        assert_envelope(reset_update(client, "victim@example.com", "hijacked1", otp_id), 400,
-                        "auth.reset_ticket_invalid")
-        assert_envelope(reset_update(client, "attacker@example.com", "hijacked1", "made-up-ticket"), 400,
-                        "auth.reset_ticket_invalid")
-        assert_envelope(reset_update(client, "nobody@example.com", "hijacked1", otp_id), 400,
-                        "auth.reset_ticket_invalid")
+        otp_id = assert_ok(reset_check(client, "attacker@example.com", outbox_code(client, "attacker@example.com")))[
+            "otp_id"
+        ]
+        assert_envelope(
+            reset_update(client, "victim@example.com", "hijacked1", otp_id), 400, "auth.reset_ticket_invalid"
+        )
+        assert_envelope(
+            reset_update(client, "attacker@example.com", "hijacked1", "made-up-ticket"),
+            400,
+            "auth.reset_ticket_invalid",
+        )
+        assert_envelope(
+            reset_update(client, "nobody@example.com", "hijacked1", otp_id), 400, "auth.reset_ticket_invalid"
+        )
         db.session.execute(update(OneTimeCode).values(expires_at=utcnow() - timedelta(seconds=1)))
         db.session.commit()
-        assert_envelope(reset_update(client, "attacker@example.com", "hijacked1", otp_id), 400,
-                        "auth.reset_ticket_invalid")
+        assert_envelope(
+            reset_update(client, "attacker@example.com", "hijacked1", otp_id), 400, "auth.reset_ticket_invalid"
+        )
         assert sign_in(client, "victim@example.com").status_code == 200
         assert sign_in(client, "attacker@example.com").status_code == 200
 
@@ -588,8 +694,7 @@ class TestForgotPassword:
         reset_request(client, "renew@example.com")
         otp_id = assert_ok(reset_check(client, "renew@example.com", outbox_code(client, "renew@example.com")))["otp_id"]
         reset_request(client, "renew@example.com")
-        assert_envelope(reset_update(client, "renew@example.com", "newpass1", otp_id), 400,
-                        "auth.reset_ticket_invalid")
+        assert_envelope(reset_update(client, "renew@example.com", "newpass1", otp_id), 400, "auth.reset_ticket_invalid")
 
 
 # ============================================================================================ rate limits
@@ -604,8 +709,9 @@ class TestRateLimits:
         for _ in range(10):
             assert_envelope(sign_in(client, "brute@example.com", "wrongpass"), 400, "auth.invalid_credentials")
         for lang in ("ru", "kk", "en"):
-            response = client.post(f"{AUTH}/sign-in?lang={lang}",
-                                   json={"email": "BRUTE@example.com", "password": DEFAULT_PASSWORD})
+            response = client.post(
+                f"{AUTH}/sign-in?lang={lang}", json={"email": "BRUTE@example.com", "password": DEFAULT_PASSWORD}
+            )
             assert_envelope(response, 429, "errors.rate_limited", lang=lang)
             assert int(response.headers["Retry-After"]) > 0
         # Another account from the same address is not blocked.
@@ -616,8 +722,9 @@ class TestRateLimits:
         sign_up(client, "spam@example.com")
         for _ in range(5):
             assert client.post(f"{AUTH}/generate-otp", json={"email": "spam@example.com"}).status_code == 200
-        assert_envelope(client.post(f"{AUTH}/generate-otp", json={"email": "spam@example.com"}),
-                        429, "errors.rate_limited")
+        assert_envelope(
+            client.post(f"{AUTH}/generate-otp", json={"email": "spam@example.com"}), 429, "errors.rate_limited"
+        )
         assert len(outbox(client, "spam@example.com")) == 6  # sign-up + 5 resends, nothing after the limit
 
     def test_reset_code_per_account(self, client, db, factories):
@@ -643,22 +750,37 @@ class TestRateLimits:
         monkeypatch.setitem(app.config, "RATE_LIMIT_AUTH_PER_IP", "3 per minute")
         for n in range(3):
             assert reset_request(client, f"spray{n}@example.com").status_code == 200
-        body = assert_envelope(client.post(f"{AUTH}/forgot-password-generate-code",
-                                           json={"email": "spray9@example.com"}, headers={"Accept-Language": "kk"}),
-                               429, "errors.rate_limited", lang="kk")
+        body = assert_envelope(
+            client.post(
+                f"{AUTH}/forgot-password-generate-code",
+                json={"email": "spray9@example.com"},
+                headers={"Accept-Language": "kk"},
+            ),
+            429,
+            "errors.rate_limited",
+            lang="kk",
+        )
         assert body["message"] == catalogue("kk")["errors.rate_limited"]
         # Another client address is not affected.
-        other = client.post(f"{AUTH}/forgot-password-generate-code", json={"email": "spray9@example.com"},
-                            environ_base={"REMOTE_ADDR": "10.1.2.3"})
+        other = client.post(
+            f"{AUTH}/forgot-password-generate-code",
+            json={"email": "spray9@example.com"},
+            environ_base={"REMOTE_ADDR": "10.1.2.3"},
+        )
         assert other.status_code == 200
 
     def test_per_address_limit_behind_a_trusted_proxy(self, client, db, app, monkeypatch):
         """TRUSTED_PROXY_COUNT=1: the balancer's X-Forwarded-For names the client, so applicants are not lumped
         together; without it (the default) a forged header changes nothing."""
         monkeypatch.setitem(app.config, "RATE_LIMIT_AUTH_PER_IP", "2 per minute")
+
         def reset_from(address):
-            return client.post(f"{AUTH}/forgot-password-generate-code", json={"email": "lb@example.com"},
-                               headers={"X-Forwarded-For": address}, environ_base={"REMOTE_ADDR": "10.0.0.1"})
+            return client.post(
+                f"{AUTH}/forgot-password-generate-code",
+                json={"email": "lb@example.com"},
+                headers={"X-Forwarded-For": address},
+                environ_base={"REMOTE_ADDR": "10.0.0.1"},
+            )
 
         # Default: the header is ignored, everything comes from the balancer's own address.
         assert [reset_from(f"203.0.113.{n}").status_code for n in range(3)] == [200, 200, 429]
@@ -672,18 +794,21 @@ class TestRateLimits:
 
 # ============================================================================================ misc
 class TestEnvelopeAndLanguages:
-    @pytest.mark.parametrize("kwargs, lang", [
-        ({"headers": {"Accept-Language": "ru"}}, "ru"),
-        ({"headers": {"Accept-Language": "kk"}}, "kk"),
-        ({"headers": {"Accept-Language": "kz"}}, "kk"),
-        ({"headers": {"Accept-Language": "en-US,en;q=0.9"}}, "en"),
-        ({"headers": {"Accept-Language": "fr-FR, en;q=0.5"}}, "en"),
-        ({"headers": {"Accept-Language": "de"}}, "ru"),
-        ({}, "ru"),
-        ({"query_string": {"lang": "en"}, "headers": {"Accept-Language": "kk"}}, "en"),
-        ({"query_string": {"lang": "kk"}}, "kk"),
-        ({"query_string": {"lang": "xx"}, "headers": {"Accept-Language": "en"}}, "en"),
-    ])
+    @pytest.mark.parametrize(
+        "kwargs, lang",
+        [
+            ({"headers": {"Accept-Language": "ru"}}, "ru"),
+            ({"headers": {"Accept-Language": "kk"}}, "kk"),
+            ({"headers": {"Accept-Language": "kz"}}, "kk"),
+            ({"headers": {"Accept-Language": "en-US,en;q=0.9"}}, "en"),
+            ({"headers": {"Accept-Language": "fr-FR, en;q=0.5"}}, "en"),
+            ({"headers": {"Accept-Language": "de"}}, "ru"),
+            ({}, "ru"),
+            ({"query_string": {"lang": "en"}, "headers": {"Accept-Language": "kk"}}, "en"),
+            ({"query_string": {"lang": "kk"}}, "kk"),
+            ({"query_string": {"lang": "xx"}, "headers": {"Accept-Language": "en"}}, "en"),
+        ],
+    )
     def test_language_choice(self, client, db, kwargs, lang):
         response = client.post(f"{AUTH}/sign-in", json={"email": "who@example.com", "password": "whatever"}, **kwargs)
         body = assert_envelope(response, 400, "auth.invalid_credentials", lang=lang)
@@ -709,13 +834,28 @@ class TestEnvelopeAndLanguages:
         assert "GET" in response.headers["Allow"]
 
     def test_every_auth_endpoint_survives_hostile_bodies(self, client, db):
-        paths = ["sign-up", "sign-in", "generate-otp", "check-otp", "forgot-password-generate-code",
-                 "forgot-password-check-code", "forgot-password-update-password"]
-        hostile = [None, 0, "string", [], {"email": {"$ne": ""}}, {"email": "a@b.kz", "code": ["123456"]},
-                   {"user": [], "email": "a@b.kz"}, {"email": "a@b.kz\x00", "password": "secret123\x00"},
-                   {"email": "'; DROP TABLE users; --@x.kz", "password": "secret123"},
-                   {"email": "a@b.kz", "password": "secret\x00123", "code": "12345\x00"},
-                   {"user": {"email": "nul\x00@b.kz", "password": "secret123", "repeat_password": "secret123"}}]
+        paths = [
+            "sign-up",
+            "sign-in",
+            "generate-otp",
+            "check-otp",
+            "forgot-password-generate-code",
+            "forgot-password-check-code",
+            "forgot-password-update-password",
+        ]
+        hostile = [
+            None,
+            0,
+            "string",
+            [],
+            {"email": {"$ne": ""}},
+            {"email": "a@b.kz", "code": ["123456"]},
+            {"user": [], "email": "a@b.kz"},
+            {"email": "a@b.kz\x00", "password": "secret123\x00"},
+            {"email": "'; DROP TABLE users; --@x.kz", "password": "secret123"},
+            {"email": "a@b.kz", "password": "secret\x00123", "code": "12345\x00"},
+            {"user": {"email": "nul\x00@b.kz", "password": "secret123", "repeat_password": "secret123"}},
+        ]
         for path in paths:
             for body in hostile:
                 response = client.post(f"{AUTH}/{path}", json=body)
@@ -725,16 +865,22 @@ class TestEnvelopeAndLanguages:
             limiter.reset()
         assert db.session.scalar(select(text("count(*)")).select_from(User)) == 0
 
-    @pytest.mark.parametrize("raw", [
-        '{"email": "\\ud800@b.kz", "password": "secret123"}',
-        '{"email": "a\\u0000@b.kz", "password": "secret123"}',
-        '{"email": "a@b.kz", "password": "sec\\u0000ret"}',
-        '{"email": "a@b.kz", "password": "secret123", "\\udfff": 1}',
-    ])
+    @pytest.mark.parametrize(
+        "raw",
+        [
+            '{"email": "\\ud800@b.kz", "password": "secret123"}',
+            '{"email": "a\\u0000@b.kz", "password": "secret123"}',
+            '{"email": "a@b.kz", "password": "sec\\u0000ret"}',
+            '{"email": "a@b.kz", "password": "secret123", "\\udfff": 1}',
+        ],
+    )
     def test_unstorable_text_is_a_400_not_a_driver_error(self, client, db, raw):
         """NUL (PostgreSQL refuses it) and lone surrogates (not UTF-8) used to reach the database: a 500."""
         response = client.post(f"{AUTH}/sign-in", data=raw, content_type="application/json")
         assert_envelope(response, 400, "validation.invalid_input")
-        body = client.post(f"{AUTH}/sign-up", data='{"user": {"email": "x\\u0000@b.kz", "password": "secret123",'
-                           ' "repeat_password": "secret123"}}', content_type="application/json")
+        body = client.post(
+            f"{AUTH}/sign-up",
+            data='{"user": {"email": "x\\u0000@b.kz", "password": "secret123", "repeat_password": "secret123"}}',
+            content_type="application/json",
+        )
         assert_envelope(body, 400, "validation.invalid_input")

@@ -1,10 +1,9 @@
 """Account hardening after the audit of issue 2 (decision 0002; DESIGN §9): the dev outbox answers on loopback only,
 a sign-up cannot set the password of somebody else's pending account, concurrent sign-ups are no 500, logs carry no
 SQL parameters or secrets from tracebacks, resends are spaced, and passwords are taken as typed."""
+
 from __future__ import annotations
 
-import io
-import logging
 import re
 import threading
 from datetime import timedelta
@@ -16,11 +15,10 @@ from sqlalchemy import select, text, update
 from server import create_app, trust_proxies
 from server.daos import users as users_dao
 from server.i18n import catalogue
-from server.logging_setup import make_handler
 from server.models import OneTimeCode, User
 from server.models.base import utcnow
 from server.security import hash_password, verify_password
-from server.services import auth as auth_service
+from server.services import accounts
 
 from ..conftest import make_config
 from ..helpers import (
@@ -47,14 +45,20 @@ def user_by_email(db, email: str) -> User | None:
 def verify_codes(db, email: str) -> list[OneTimeCode]:
     db.session.expire_all()
     user = user_by_email(db, email)
-    return list(db.session.scalars(select(OneTimeCode).where(
-        OneTimeCode.user_id == user.id, OneTimeCode.purpose == "verify_email").order_by(OneTimeCode.id)))
+    return list(
+        db.session.scalars(
+            select(OneTimeCode)
+            .where(OneTimeCode.user_id == user.id, OneTimeCode.purpose == "verify_email")
+            .order_by(OneTimeCode.id)
+        )
+    )
 
 
 def expire_codes(db, email: str) -> None:
     user = user_by_email(db, email)
-    db.session.execute(update(OneTimeCode).where(OneTimeCode.user_id == user.id)
-                       .values(expires_at=utcnow() - timedelta(seconds=1)))
+    db.session.execute(
+        update(OneTimeCode).where(OneTimeCode.user_id == user.id).values(expires_at=utcnow() - timedelta(seconds=1))
+    )
     db.session.commit()
 
 
@@ -86,17 +90,29 @@ class TestDevOutboxIsLocalOnly:
         sign_up(client, "proxied@example.com")
         query = {"email": "proxied@example.com"}
         # Without trusted proxies a forged header changes nothing: a remote socket stays remote.
-        forged = client.get(f"{API}/dev/outbox", query_string=query, headers={"X-Forwarded-For": "127.0.0.1"},
-                            environ_base={"REMOTE_ADDR": "203.0.113.7"})
+        forged = client.get(
+            f"{API}/dev/outbox",
+            query_string=query,
+            headers={"X-Forwarded-For": "127.0.0.1"},
+            environ_base={"REMOTE_ADDR": "203.0.113.7"},
+        )
         assert_envelope(forged, 404, "errors.not_found")
 
         monkeypatch.setattr(app, "wsgi_app", app.wsgi_app)  # restored after the test
         trust_proxies(app, 1)
-        remote = client.get(f"{API}/dev/outbox", query_string=query, headers={"X-Forwarded-For": "198.51.100.4"},
-                            environ_base={"REMOTE_ADDR": "127.0.0.1"})
+        remote = client.get(
+            f"{API}/dev/outbox",
+            query_string=query,
+            headers={"X-Forwarded-For": "198.51.100.4"},
+            environ_base={"REMOTE_ADDR": "127.0.0.1"},
+        )
         assert_envelope(remote, 404, "errors.not_found")
-        local = client.get(f"{API}/dev/outbox", query_string=query, headers={"X-Forwarded-For": "127.0.0.1"},
-                           environ_base={"REMOTE_ADDR": "127.0.0.1"})
+        local = client.get(
+            f"{API}/dev/outbox",
+            query_string=query,
+            headers={"X-Forwarded-For": "127.0.0.1"},
+            environ_base={"REMOTE_ADDR": "127.0.0.1"},
+        )
         assert local.status_code == 200 and local.get_json()["total"] == 1
 
     def test_disabled_outbox_is_a_404_even_on_loopback(self, instance_dir, database_url):
@@ -110,7 +126,7 @@ class TestDevOutboxIsLocalOnly:
 
     def test_the_docker_image_turns_it_off(self):
         dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-        runtime = dockerfile[dockerfile.index("AS runtime"):]
+        runtime = dockerfile[dockerfile.index("AS runtime") :]
         assert re.search(r"^ENV\s+(?:.*\s)?DEV_OUTBOX_ENABLED=0(?:\s|$)", runtime, re.MULTILINE), runtime
 
 
@@ -215,12 +231,19 @@ class TestPendingAccountCannotBeTakenOver:
 
         client.post(f"{AUTH}/forgot-password-generate-code", json={"email": "reset-pending@example.com"})
         reset_code = outbox_code(client, "reset-pending@example.com")
-        otp_id = client.post(f"{AUTH}/forgot-password-check-code",
-                             json={"email": "reset-pending@example.com", "code": reset_code}).get_json()["otp_id"]
-        assert_ok(client.post(f"{AUTH}/forgot-password-update-password",
-                              json={"email": "reset-pending@example.com", "password": "third-pass3", "otp_id": otp_id}))
-        assert all(row.pending_password_hash is None and row.consumed_at is not None
-                   for row in verify_codes(db, "reset-pending@example.com"))
+        otp_id = client.post(
+            f"{AUTH}/forgot-password-check-code", json={"email": "reset-pending@example.com", "code": reset_code}
+        ).get_json()["otp_id"]
+        assert_ok(
+            client.post(
+                f"{AUTH}/forgot-password-update-password",
+                json={"email": "reset-pending@example.com", "password": "third-pass3", "otp_id": otp_id},
+            )
+        )
+        assert all(
+            row.pending_password_hash is None and row.consumed_at is not None
+            for row in verify_codes(db, "reset-pending@example.com")
+        )
         assert check_otp(client, "reset-pending@example.com", pending_code).status_code == 400
         assert sign_in(client, "reset-pending@example.com", "third-pass3").status_code == 200
         assert sign_in(client, "reset-pending@example.com", "second-pass2").status_code == 400
@@ -246,9 +269,16 @@ class TestConcurrentSignUps:
             calls.append(email)
             if len(calls) == 1:
                 with db.engine.begin() as conn:
-                    conn.execute(User.__table__.insert().values(
-                        email="race@example.com", password_hash=hash_password("winner-pass1"), is_verified=False,
-                        is_pkb_data_request_completed=False, is_exempted_from_payment=False, created_at=utcnow()))
+                    conn.execute(
+                        User.__table__.insert().values(
+                            email="race@example.com",
+                            password_hash=hash_password("winner-pass1"),
+                            is_verified=False,
+                            is_pkb_data_request_completed=False,
+                            is_exempted_from_payment=False,
+                            created_at=utcnow(),
+                        )
+                    )
                 return None
             return real_lookup(email)
 
@@ -278,24 +308,13 @@ class TestConcurrentSignUps:
         assert statuses == [200] * 4
         assert db.session.scalar(select(text("count(*)")).select_from(User)) == 1
         assert len(outbox(client, "twice-clicked@example.com")) == 1
-        assert check_otp(client, "twice-clicked@example.com",
-                         outbox_code(client, "twice-clicked@example.com")).status_code == 200
+        assert (
+            check_otp(client, "twice-clicked@example.com", outbox_code(client, "twice-clicked@example.com")).status_code
+            == 200
+        )
 
 
 # ============================================================================================ 4. logs
-@pytest.fixture
-def captured_log():
-    """The production handler (JSON formatter + redaction filter) writing into a buffer."""
-    stream = io.StringIO()
-    handler = make_handler(stream)
-    root = logging.getLogger()
-    root.addHandler(handler)
-    try:
-        yield stream
-    finally:
-        root.removeHandler(handler)
-
-
 ARGON2_HASH = "$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHRzYWx0$Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4"
 FULL_IIN = "980101300123"
 
@@ -309,10 +328,12 @@ class TestNoSecretsInLogs:
         marker = "bound-value-7f3a9c@example.com"
 
         def failing_sign_up(email, password):
-            db.session.execute(text("SELECT :email, :password_hash, :iin FROM table_that_does_not_exist"),
-                               {"email": marker, "password_hash": ARGON2_HASH, "iin": FULL_IIN})
+            db.session.execute(
+                text("SELECT :email, :password_hash, :iin FROM table_that_does_not_exist"),
+                {"email": marker, "password_hash": ARGON2_HASH, "iin": FULL_IIN},
+            )
 
-        monkeypatch.setattr(auth_service, "sign_up", failing_sign_up)
+        monkeypatch.setattr(accounts, "sign_up", failing_sign_up)
         assert_envelope(sign_up(client, "logs@example.com"), 500, "errors.generic")
         logged = captured_log.getvalue()
         assert "unhandled error" in logged and "table_that_does_not_exist" in logged  # the traceback is there
@@ -323,7 +344,7 @@ class TestNoSecretsInLogs:
         def failing_sign_up(email, password):
             raise RuntimeError(f"cannot store {ARGON2_HASH} for IIN {FULL_IIN}")
 
-        monkeypatch.setattr(auth_service, "sign_up", failing_sign_up)
+        monkeypatch.setattr(accounts, "sign_up", failing_sign_up)
         assert_envelope(sign_up(client, "logs@example.com"), 500, "errors.generic")
         logged = captured_log.getvalue()
         assert "unhandled error" in logged and "RuntimeError: cannot store" in logged
@@ -358,13 +379,17 @@ class TestResendInterval:
     def test_resend_after_the_interval_works(self, client, db):
         sign_up(client, "wait@example.com")
         user = user_by_email(db, "wait@example.com")
-        db.session.execute(update(OneTimeCode).where(OneTimeCode.user_id == user.id)
-                           .values(created_at=utcnow() - timedelta(seconds=61)))
+        db.session.execute(
+            update(OneTimeCode)
+            .where(OneTimeCode.user_id == user.id)
+            .values(created_at=utcnow() - timedelta(seconds=61))
+        )
         db.session.commit()
         assert_ok(client.post(f"{AUTH}/generate-otp", json={"email": "wait@example.com"}))
         assert len(outbox(client, "wait@example.com")) == 2
-        assert_envelope(client.post(f"{AUTH}/generate-otp", json={"email": "wait@example.com"}), 429,
-                        "auth.resend_too_soon")
+        assert_envelope(
+            client.post(f"{AUTH}/generate-otp", json={"email": "wait@example.com"}), 429, "auth.resend_too_soon"
+        )
 
     def test_unknown_and_verified_addresses_still_answer_success(self, client, db, factories):
         factories.user(email="done@example.com")
@@ -393,30 +418,44 @@ class TestPasswordsAreTakenAsTyped:
     def test_password_reset_keeps_spaces(self, client, db, factories):
         factories.user(email="reset-spaces@example.com")
         client.post(f"{AUTH}/forgot-password-generate-code", json={"email": "reset-spaces@example.com"})
-        otp_id = client.post(f"{AUTH}/forgot-password-check-code", json={
-            "email": "reset-spaces@example.com",
-            "code": outbox_code(client, "reset-spaces@example.com")}).get_json()["otp_id"]
-        assert_ok(client.post(f"{AUTH}/forgot-password-update-password", json={
-            "email": "reset-spaces@example.com", "password": " new-pass ", "repeat_password": " new-pass ",
-            "otp_id": otp_id}))
+        otp_id = client.post(
+            f"{AUTH}/forgot-password-check-code",
+            json={"email": "reset-spaces@example.com", "code": outbox_code(client, "reset-spaces@example.com")},
+        ).get_json()["otp_id"]
+        assert_ok(
+            client.post(
+                f"{AUTH}/forgot-password-update-password",
+                json={
+                    "email": "reset-spaces@example.com",
+                    "password": " new-pass ",
+                    "repeat_password": " new-pass ",
+                    "otp_id": otp_id,
+                },
+            )
+        )
         assert sign_in(client, "reset-spaces@example.com", " new-pass ").status_code == 200
         assert sign_in(client, "reset-spaces@example.com", "new-pass").status_code == 400
 
     def test_repeat_must_match_exactly(self, client, db):
-        assert_envelope(sign_up(client, "mismatch@example.com", "secret12 ", "secret12"), 400,
-                        "auth.passwords_mismatch")
+        assert_envelope(
+            sign_up(client, "mismatch@example.com", "secret12 ", "secret12"), 400, "auth.passwords_mismatch"
+        )
 
     @pytest.mark.parametrize("lang", ["ru", "kk", "en"])
     def test_too_long_password_has_its_own_message(self, client, db, lang):
         long = "x" * 129
-        response = client.post(f"{AUTH}/sign-up?lang={lang}",
-                               json={"user": {"email": "long@example.com", "password": long, "repeat_password": long}})
+        response = client.post(
+            f"{AUTH}/sign-up?lang={lang}",
+            json={"user": {"email": "long@example.com", "password": long, "repeat_password": long}},
+        )
         body = assert_envelope(response, 400, "auth.password_too_long")
         expected = catalogue(lang)["auth.password_too_long"].format(max=128)
         assert "128" in expected and body["message"] == expected
         assert body["errors"]["user.password"] == [expected]
         assert_ok(sign_up(client, "max@example.com", "x" * 128))
 
-        response = client.post(f"{AUTH}/forgot-password-update-password?lang={lang}",
-                               json={"email": "a@b.kz", "password": long, "otp_id": "x"})
+        response = client.post(
+            f"{AUTH}/forgot-password-update-password?lang={lang}",
+            json={"email": "a@b.kz", "password": long, "otp_id": "x"},
+        )
         assert assert_envelope(response, 400, "auth.password_too_long")["message"] == expected

@@ -1,5 +1,6 @@
 """Uploads and downloads (DESIGN §8 Storage, spec §5 file types): checked by content, limited in size, stored
 atomically under server-generated names, readable only by the owner and the admins of that population."""
+
 from __future__ import annotations
 
 import time
@@ -41,8 +42,8 @@ def _stored_paths(instance_dir: Path) -> list[Path]:
 
 # ------------------------------------------------------------------------------------------------ accepted
 
-def test_pdf_upload_is_stored_under_a_generated_name_and_downloadable_by_the_owner(client, factories, db,
-                                                                                   instance_dir):
+
+def test_pdf_upload_is_stored_under_a_generated_name_and_downloadable_by_the_owner(client, factories, db, instance_dir):
     application = _application(factories)
     headers = factories.auth_headers(application.user)
 
@@ -66,29 +67,40 @@ def test_pdf_upload_is_stored_under_a_generated_name_and_downloadable_by_the_own
     assert "no-store" in response.headers["Cache-Control"]
 
 
-@pytest.mark.parametrize("content, name, content_type", [
-    (PNG, "photo.png", "image/png"), (JPEG, "photo.jpg", "image/jpeg"), (JPEG, "photo.JPEG", "image/jpeg"),
-    (WEBP, "photo.webp", "image/webp"), (PNG, "photo.jpg", "image/png"), (JPEG, "photo", "image/jpeg"),
-])
+@pytest.mark.parametrize(
+    "content, name, content_type",
+    [
+        (PNG, "photo.png", "image/png"),
+        (JPEG, "photo.jpg", "image/jpeg"),
+        (JPEG, "photo.JPEG", "image/jpeg"),
+        (WEBP, "photo.webp", "image/webp"),
+        (PNG, "photo.jpg", "image/png"),
+        (JPEG, "photo", "image/jpeg"),
+    ],
+)
 def test_profile_images_are_typed_by_content(client, factories, db, content, name, content_type):
     application = _application(factories)
     headers = factories.auth_headers(application.user)
     assert_ok(_upload(client, headers, application, content, name, field="profile_image"))
     row = db.session.scalars(select(StoredFile)).one()
     assert row.content_type == content_type and row.kind == "image"
-    assert row.original_name.lower().endswith({"image/png": ".png", "image/jpeg": (".jpg", ".jpeg"),
-                                               "image/webp": ".webp"}[content_type])
+    assert row.original_name.lower().endswith(
+        {"image/png": ".png", "image/jpeg": (".jpg", ".jpeg"), "image/webp": ".webp"}[content_type]
+    )
 
 
 # ------------------------------------------------------------------------------------------------ refused
 
-def _assert_refused_and_nothing_lost(client, factories, db, instance_dir, content, name, status, key,
-                                     field="passport"):
+
+def _assert_refused_and_nothing_lost(client, factories, db, instance_dir, content, name, status, key, field="passport"):
     application = _application(factories)
     headers = factories.auth_headers(application.user)
     good = PNG if field == "profile_image" else PDF
-    assert_ok(_upload(client, headers, application, good, "first" + (".png" if field == "profile_image" else ".pdf"),
-                      field=field))
+    assert_ok(
+        _upload(
+            client, headers, application, good, "first" + (".png" if field == "profile_image" else ".pdf"), field=field
+        )
+    )
     before_rows, before_files = _files_count(db), sorted(_stored_paths(instance_dir))
     form = _documents_form() if field == "passport" else step_of(False, "regular_bachelors", field)
     saved_before = fill_items(client, headers, application.id)[form]["data"][field]
@@ -105,21 +117,22 @@ def _assert_refused_and_nothing_lost(client, factories, db, instance_dir, conten
 
 
 def test_png_renamed_pdf_is_refused(client, factories, db, instance_dir):
-    body = _assert_refused_and_nothing_lost(client, factories, db, instance_dir, PNG, "passport.pdf", 400,
-                                            "files.wrong_type_pdf")
+    body = _assert_refused_and_nothing_lost(
+        client, factories, db, instance_dir, PNG, "passport.pdf", 400, "files.wrong_type_pdf"
+    )
     assert "PDF" in body["message"]
 
 
 def test_pdf_as_profile_image_is_refused(client, factories, db, instance_dir):
-    _assert_refused_and_nothing_lost(client, factories, db, instance_dir, PDF, "me.png", 400,
-                                     "files.wrong_type_image", field="profile_image")
+    _assert_refused_and_nothing_lost(
+        client, factories, db, instance_dir, PDF, "me.png", 400, "files.wrong_type_image", field="profile_image"
+    )
 
 
 def test_oversized_file_is_refused_with_the_limit(client, factories, db, instance_dir, app, monkeypatch):
     monkeypatch.setitem(app.config, "UPLOAD_MAX_DOCUMENT_BYTES", 1024 * 1024)
     big = PDF + b"0" * (1024 * 1024)
-    body = _assert_refused_and_nothing_lost(client, factories, db, instance_dir, big, "big.pdf", 413,
-                                            "files.too_large")
+    body = _assert_refused_and_nothing_lost(client, factories, db, instance_dir, big, "big.pdf", 413, "files.too_large")
     assert "1 МБ" in body["message"]
 
 
@@ -130,15 +143,25 @@ def test_request_over_the_global_limit_is_413(client, factories, app, monkeypatc
     assert_envelope(response, 413)
 
 
-@pytest.mark.parametrize("name", ["../../etc/passwd.pdf", "..\\..\\boot.pdf", "/etc/passwd.pdf",
-                                  "C:\\Windows\\system.pdf", "a/b.pdf", "evil\x00.pdf", "..", "x" * 300 + ".pdf"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../../etc/passwd.pdf",
+        "..\\..\\boot.pdf",
+        "/etc/passwd.pdf",
+        "C:\\Windows\\system.pdf",
+        "a/b.pdf",
+        "evil\x00.pdf",
+        "..",
+        "x" * 300 + ".pdf",
+    ],
+)
 def test_path_traversal_names_are_refused(client, factories, db, instance_dir, name):
     _assert_refused_and_nothing_lost(client, factories, db, instance_dir, PDF, name, 400, "files.bad_name")
 
 
 def test_zero_byte_file_is_refused(client, factories, db, instance_dir):
-    body = _assert_refused_and_nothing_lost(client, factories, db, instance_dir, b"", "empty.pdf", 400,
-                                            "files.empty")
+    body = _assert_refused_and_nothing_lost(client, factories, db, instance_dir, b"", "empty.pdf", 400, "files.empty")
     assert body["message"] == "«Паспорт»: файл пустой" or "пустой" in body["message"]
 
 
@@ -147,8 +170,13 @@ def test_one_bad_file_refuses_the_whole_request(client, factories, db, instance_
     headers = factories.auth_headers(application.user)
     form = _documents_form()
     before = sorted(_stored_paths(instance_dir))
-    response = post_bulk(client, headers, application.id, {form: {}},
-                         {(form, "passport"): (PDF, "ok.pdf"), (form, "proof_of_education"): (b"", "empty.pdf")})
+    response = post_bulk(
+        client,
+        headers,
+        application.id,
+        {form: {}},
+        {(form, "passport"): (PDF, "ok.pdf"), (form, "proof_of_education"): (b"", "empty.pdf")},
+    )
     assert_envelope(response, 400, "files.empty")
     assert _files_count(db) == 0 and sorted(_stored_paths(instance_dir)) == before
 
@@ -161,10 +189,18 @@ def test_files_for_unknown_fields_or_several_files_are_refused(client, factories
     assert_envelope(response, 400, "files.unknown_field")
     response = post_bulk(client, headers, application.id, {}, {(form, "../passport"): (PDF, "a.pdf")})
     assert_envelope(response, 400, "files.unknown_field")
-    response = client.post(f"{API}/users/bulk-upsert-user-data", headers=headers, content_type="multipart/form-data",
-                           data={"hidden_application_id": str(application.id),
-                                 f"form___{form}___passport": [(__import__("io").BytesIO(PDF), "a.pdf"),
-                                                               (__import__("io").BytesIO(PDF), "b.pdf")]})
+    response = client.post(
+        f"{API}/users/bulk-upsert-user-data",
+        headers=headers,
+        content_type="multipart/form-data",
+        data={
+            "hidden_application_id": str(application.id),
+            f"form___{form}___passport": [
+                (__import__("io").BytesIO(PDF), "a.pdf"),
+                (__import__("io").BytesIO(PDF), "b.pdf"),
+            ],
+        },
+    )
     assert_envelope(response, 400, "files.one_only")
 
 
@@ -173,8 +209,9 @@ def test_an_applicant_cannot_attach_someone_elses_file(client, factories, db):
     assert_ok(_upload(client, factories.auth_headers(victim.user), victim, PDF, "secret.pdf"))
     file_id = db.session.scalars(select(StoredFile.id)).one()
     thief = _application(factories)
-    response = post_bulk(client, factories.auth_headers(thief.user), thief.id,
-                         {_documents_form(): {"passport": {"id": file_id}}})
+    response = post_bulk(
+        client, factories.auth_headers(thief.user), thief.id, {_documents_form(): {"passport": {"id": file_id}}}
+    )
     assert_envelope(response, 400, "files.not_found")
 
 
@@ -204,6 +241,7 @@ def test_multiple_file_field_appends(client, factories, db):
     headers = factories.auth_headers(application.user)
     form = _documents_form()
     from server import forms
+
     from .test_user_data_support import engine_ctx
 
     multiple = [f["key"] for f in forms.resolve_step(form, engine_ctx())["fields"] if f.get("multiple")]
@@ -218,10 +256,18 @@ def test_multiple_file_field_appends(client, factories, db):
 
 # ---------------------------------------------------------------------------------------------- downloads
 
-@pytest.mark.parametrize("who, status", [
-    ("owner", 200), ("stranger", 404), ("foreign_admin", 200), ("kz_admin", 404), ("anonymous", 401),
-    ("unverified", 404),
-])
+
+@pytest.mark.parametrize(
+    "who, status",
+    [
+        ("owner", 200),
+        ("stranger", 404),
+        ("foreign_admin", 200),
+        ("kz_admin", 404),
+        ("anonymous", 401),
+        ("unverified", 404),
+    ],
+)
 def test_download_permissions(client, factories, db, who, status):
     application = _application(factories)
     assert_ok(_upload(client, factories.auth_headers(application.user), application, PDF, "a.pdf"))
@@ -245,8 +291,11 @@ def test_download_permissions(client, factories, db, who, status):
 def test_kz_applicant_files_are_for_the_citizens_admin(client, factories, db):
     application = _application(factories, kz=True)
     headers = factories.auth_headers(application.user)
-    assert_ok(post_bulk(client, headers, application.id, {},
-                        {("documentsSelfUpload", "education_document"): (PDF, "diploma.pdf")}))
+    assert_ok(
+        post_bulk(
+            client, headers, application.id, {}, {("documentsSelfUpload", "education_document"): (PDF, "diploma.pdf")}
+        )
+    )
     file_id = db.session.scalars(select(StoredFile.id)).one()
     kz_admin = factories.auth_headers(factories.admin(role="Админ (граждане КЗ)"))
     assert client.get(f"{API}/files/{file_id}", headers=kz_admin).status_code == 200
@@ -277,30 +326,44 @@ def test_signed_urls_work_without_a_token_until_they_expire(client, factories, d
 
 # ------------------------------------------------------------------------------------------------- units
 
-@pytest.mark.parametrize("head, expected", [
-    (PDF, "application/pdf"), (b"\xef\xbb\xbf%PDF-1.7", "application/pdf"), (PNG, "image/png"),
-    (JPEG, "image/jpeg"), (WEBP, "image/webp"), (b"GIF89a", None), (b"<html>", None), (b"", None),
-    (b"RIFF\x00\x00\x00\x00WAVE", None),
-])
+
+@pytest.mark.parametrize(
+    "head, expected",
+    [
+        (PDF, "application/pdf"),
+        (b"\xef\xbb\xbf%PDF-1.7", "application/pdf"),
+        (PNG, "image/png"),
+        (JPEG, "image/jpeg"),
+        (WEBP, "image/webp"),
+        (b"GIF89a", None),
+        (b"<html>", None),
+        (b"", None),
+        (b"RIFF\x00\x00\x00\x00WAVE", None),
+    ],
+)
 def test_sniff(head, expected):
     assert sniff(head) == expected
 
 
-@pytest.mark.parametrize("name, content_type, expected", [
-    ("passport.pdf", "application/pdf", "passport.pdf"),
-    ("passport.PDF", "application/pdf", "passport.pdf"),
-    ("scan", "application/pdf", "scan.pdf"),
-    ("photo.png", "image/jpeg", "photo.png.jpg"),
-    ("<script>.pdf", "application/pdf", "script.pdf"),
-    ("  .hidden.pdf", "application/pdf", "hidden.pdf"),
-    ("", "image/png", "file.png"),
-    ("Паспорт №1.pdf", "application/pdf", "Паспорт _1.pdf"),
-])
+@pytest.mark.parametrize(
+    "name, content_type, expected",
+    [
+        ("passport.pdf", "application/pdf", "passport.pdf"),
+        ("passport.PDF", "application/pdf", "passport.pdf"),
+        ("scan", "application/pdf", "scan.pdf"),
+        ("photo.png", "image/jpeg", "photo.png.jpg"),
+        ("<script>.pdf", "application/pdf", "script.pdf"),
+        ("  .hidden.pdf", "application/pdf", "hidden.pdf"),
+        ("", "image/png", "file.png"),
+        ("Паспорт №1.pdf", "application/pdf", "Паспорт _1.pdf"),
+    ],
+)
 def test_sanitise_name(name, content_type, expected):
     assert sanitise_name(name, content_type) == expected
 
 
 # ------------------------------------------------------------------------------------------- request size
+
 
 def _big_pdf(size: int) -> bytes:
     return PDF + b"%" + b"0" * (size - len(PDF) - 1)
@@ -313,8 +376,10 @@ def test_a_documents_step_with_several_files_each_at_the_limit_is_accepted(clien
     headers = factories.auth_headers(application.user)
     form = _documents_form()
     near_limit = app.config["UPLOAD_MAX_DOCUMENT_BYTES"] - 1024
-    files = {(form, field): (_big_pdf(near_limit), f"{field}.pdf")
-             for field in ("passport", "proof_of_education", "motivation_letter")}
+    files = {
+        (form, field): (_big_pdf(near_limit), f"{field}.pdf")
+        for field in ("passport", "proof_of_education", "motivation_letter")
+    }
     assert all(step_of(False, "regular_bachelors", field) == form for _, field in files)
 
     assert_ok(post_bulk(client, headers, application.id, {}, files))
@@ -327,7 +392,8 @@ def test_a_request_over_the_request_cap_is_refused_with_the_envelope(client, fac
     application = _application(factories)
     headers = factories.auth_headers(application.user)
     monkeypatch.setitem(app.config, "MAX_CONTENT_LENGTH", 64 * 1024)
-    response = post_bulk(client, headers, application.id, {}, {(_documents_form(), "passport"):
-                                                               (_big_pdf(128 * 1024), "a.pdf")})
+    response = post_bulk(
+        client, headers, application.id, {}, {(_documents_form(), "passport"): (_big_pdf(128 * 1024), "a.pdf")}
+    )
     assert_envelope(response, 413, "errors.payload_too_large")
     assert _files_count(db) == 0

@@ -1,4 +1,5 @@
 """import-kato and import-institutions: official layouts load, re-imports change nothing, bad files import nothing."""
+
 from __future__ import annotations
 
 import csv
@@ -76,19 +77,24 @@ def test_kato_import_builds_the_tree_from_the_codes(db, tmp_path):
 def test_kato_reimport_changes_nothing(db, tmp_path):
     path = _kato_file(tmp_path)
     import_kato(path)
-    before = [(n.id, n.code, n.parent_id, n.level, n.name_ru) for n in db.session.scalars(select(Kato).order_by(Kato.id))]
+    before = [
+        (n.id, n.code, n.parent_id, n.level, n.name_ru) for n in db.session.scalars(select(Kato).order_by(Kato.id))
+    ]
     result = import_kato(path)
     assert (result.created, result.updated, result.unchanged) == (0, 0, len(KATO_SAMPLE))
     db.session.expire_all()
-    after = [(n.id, n.code, n.parent_id, n.level, n.name_ru) for n in db.session.scalars(select(Kato).order_by(Kato.id))]
+    after = [
+        (n.id, n.code, n.parent_id, n.level, n.name_ru) for n in db.session.scalars(select(Kato).order_by(Kato.id))
+    ]
     assert after == before
 
 
 def test_kato_import_over_the_seed_updates_by_code_and_keeps_or_prunes_the_rest(db, tmp_path):
     run_all()
     seeded = _count(db, Kato)
-    institution = db.session.scalar(select(EducationalInstitution).filter_by(
-        name="Университет имени Шакарима города Семей"))
+    institution = db.session.scalar(
+        select(EducationalInstitution).filter_by(name="Университет имени Шакарима города Семей")
+    )
     assert _node(db, "101000000").id == institution.kato_id
     rows = KATO_SAMPLE + [(750000000, "Алматы қ.", "Алматы"), (751710000, "Медеу ауданы", "Медеуский район")]
     result = import_kato(_kato_file(tmp_path, rows))
@@ -124,10 +130,14 @@ def test_kato_import_survives_a_malformed_code_already_in_the_database(app, db, 
 
 @pytest.mark.parametrize("te", ["١١٠٠٠٠٠٠٠", "11000000²", "１１００００００１"])
 def test_kato_import_reports_codes_that_are_not_ascii_digits(db, tmp_path, te):
-    path = _xlsx(tmp_path / "bad.xlsx", KATO_HEADER, [
-        [110000000, "11", "00", "00", "000", 0, "Ақмола облысы", "Акмолинская область", None],
-        [te, "", "", "", "", 1, "Жаман", "Плохой", None],
-    ])
+    path = _xlsx(
+        tmp_path / "bad.xlsx",
+        KATO_HEADER,
+        [
+            [110000000, "11", "00", "00", "000", 0, "Ақмола облысы", "Акмолинская область", None],
+            [te, "", "", "", "", 1, "Жаман", "Плохой", None],
+        ],
+    )
     with pytest.raises(ImportFailed) as failure:
         import_kato(path)
     assert failure.value.key == "reference_import.row_errors"
@@ -137,10 +147,14 @@ def test_kato_import_reports_codes_that_are_not_ascii_digits(db, tmp_path, te):
 
 
 def test_kato_import_accepts_the_code_split_into_parts(db, tmp_path):
-    path = _xlsx(tmp_path / "parts.xlsx", KATO_HEADER, [
-        ["", "11", "00", "00", "000", 0, "Ақмола облысы", "Акмолинская область", None],
-        ["", 11, 32, 0, 0, 1, "Ақкөл ауданы", "Аккольский район", None],
-    ])
+    path = _xlsx(
+        tmp_path / "parts.xlsx",
+        KATO_HEADER,
+        [
+            ["", "11", "00", "00", "000", 0, "Ақмола облысы", "Акмолинская область", None],
+            ["", 11, 32, 0, 0, 1, "Ақкөл ауданы", "Аккольский район", None],
+        ],
+    )
     import_kato(path)
     assert db.session.get(Kato, _node(db, "113200000").parent_id).code == "110000000"
 
@@ -154,10 +168,13 @@ def test_kato_command(app, db, tmp_path):
     assert "КАТО: добавлено 0, обновлено 0, без изменений" in result.output
 
 
-@pytest.mark.parametrize("header,expected", [
-    (["te", "ab", "cd", "ef", "hij", "k", "name_kaz"], "name_rus"),
-    (["code", "name"], "te, ab, cd, ef, hij, k, name_kaz, name_rus"),
-])
+@pytest.mark.parametrize(
+    "header,expected",
+    [
+        (["te", "ab", "cd", "ef", "hij", "k", "name_kaz"], "name_rus"),
+        (["code", "name"], "te, ab, cd, ef, hij, k, name_kaz, name_rus"),
+    ],
+)
 def test_kato_file_without_the_official_columns_imports_nothing(app, db, tmp_path, header, expected):
     path = _xlsx(tmp_path / "bad.xlsx", header, [[110000000, 11, 0, 0, 0, 0, "Ақмола облысы"]])
     with pytest.raises(ImportFailed) as failure:
@@ -171,8 +188,11 @@ def test_kato_file_without_the_official_columns_imports_nothing(app, db, tmp_pat
 
 
 def test_kato_file_with_a_bad_row_imports_nothing(app, db, tmp_path):
-    rows = [_kato_row(*KATO_SAMPLE[0]), [12345, "", "", "", "", 1, "Қате", "Ошибка", None],
-            [111000000, 11, 10, 0, 0, 1, "Көкшетау", "", None]]
+    rows = [
+        _kato_row(*KATO_SAMPLE[0]),
+        [12345, "", "", "", "", 1, "Қате", "Ошибка", None],
+        [111000000, 11, 10, 0, 0, 1, "Көкшетау", "", None],
+    ]
     path = _xlsx(tmp_path / "rows.xlsx", KATO_HEADER, rows)
     with pytest.raises(ImportFailed) as failure:
         import_kato(path)
@@ -185,13 +205,16 @@ def test_kato_file_with_a_bad_row_imports_nothing(app, db, tmp_path):
     assert _count(db, Kato) == 0
 
 
-@pytest.mark.parametrize("name,content,key", [
-    ("kato.txt", b"te;name_rus\n", "reference_import.unsupported_file"),
-    ("kato.xlsx", b"te,ab,cd\n1,2,3\n", "reference_import.unreadable_file"),
-    ("kato.csv", b"\xff\xfe\x00\x00binary", "reference_import.unreadable_file"),
-    ("kato.csv", b"", "reference_import.empty_file"),
-    ("kato.csv", b"te,ab,cd,ef,hij,k,name_kaz,name_rus\n", "reference_import.empty_file"),
-])
+@pytest.mark.parametrize(
+    "name,content,key",
+    [
+        ("kato.txt", b"te;name_rus\n", "reference_import.unsupported_file"),
+        ("kato.xlsx", b"te,ab,cd\n1,2,3\n", "reference_import.unreadable_file"),
+        ("kato.csv", b"\xff\xfe\x00\x00binary", "reference_import.unreadable_file"),
+        ("kato.csv", b"", "reference_import.empty_file"),
+        ("kato.csv", b"te,ab,cd,ef,hij,k,name_kaz,name_rus\n", "reference_import.empty_file"),
+    ],
+)
 def test_kato_wrong_file_type_imports_nothing(db, tmp_path, name, content, key):
     path = tmp_path / name
     path.write_bytes(content)
@@ -210,16 +233,29 @@ def test_kato_missing_file(app, db, tmp_path):
 # ---------------------------------------------------------------------------------------- educational institutions
 
 INSTITUTION_ROWS = [
-    ["Назарбаев Интеллектуальная школа г. Кокшетау", "Акмолинская область", "г. Кокшетау", "мкр. Сарыарка, 1",
-     "school", "111010000"],
-    ["Кокшетауский университет имени Ш. Уалиханова", "Акмолинская область", "г. Кокшетау", "ул. Абая, 76", "университет",
-     ""],
+    [
+        "Назарбаев Интеллектуальная школа г. Кокшетау",
+        "Акмолинская область",
+        "г. Кокшетау",
+        "мкр. Сарыарка, 1",
+        "school",
+        "111010000",
+    ],
+    [
+        "Кокшетауский университет имени Ш. Уалиханова",
+        "Акмолинская область",
+        "г. Кокшетау",
+        "ул. Абая, 76",
+        "университет",
+        "",
+    ],
     ["Аккольский аграрный колледж", "Акмолинская область", "Аккольский район", "г. Акколь", "Колледж", "113220100"],
 ]
 
 
-def _institutions_csv(path, rows=INSTITUTION_ROWS, header=("name", "region", "district", "address", "type", "kato_code"),
-                      delimiter=","):
+def _institutions_csv(
+    path, rows=INSTITUTION_ROWS, header=("name", "region", "district", "address", "type", "kato_code"), delimiter=","
+):
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, delimiter=delimiter)
         writer.writerow(header)
@@ -248,8 +284,11 @@ def test_institutions_csv_import_and_reimport(app, db, tmp_path):
 
 def test_institutions_xlsx_import_with_russian_headers(db, tmp_path):
     import_kato(_kato_file(tmp_path))
-    path = _xlsx(tmp_path / "register.xlsx", ["Регион", "Район/город", "Наименование", "Адрес", "Тип", "КАТО"],
-                 [[row[1], row[2], row[0], row[3], row[4], int(row[5]) if row[5] else None] for row in INSTITUTION_ROWS])
+    path = _xlsx(
+        tmp_path / "register.xlsx",
+        ["Регион", "Район/город", "Наименование", "Адрес", "Тип", "КАТО"],
+        [[row[1], row[2], row[0], row[3], row[4], int(row[5]) if row[5] else None] for row in INSTITUTION_ROWS],
+    )
     result = import_institutions(path)
     assert result.created == 3
     college = db.session.scalar(select(EducationalInstitution).filter_by(name="Аккольский аграрный колледж"))
@@ -285,14 +324,17 @@ def test_institutions_bad_rows_import_nothing(app, db, tmp_path):
     messages = [error.message("en") for error in failure.value.errors]
     assert messages[0] == "Row 2: KATO code '111010000' is not in the classifier (run import-kato first)"
     assert messages[1].startswith("Row 3: unknown institution type 'кружок' (allowed: school, college, university")
-    assert messages[2:] == ["Row 4: column 'name' is empty", "Row 5: KATO code '12' must consist of 9 digits",
-                            "Row 6: KATO code '999999999' is not in the classifier (run import-kato first)"]
+    assert messages[2:] == [
+        "Row 4: column 'name' is empty",
+        "Row 5: KATO code '12' must consist of 9 digits",
+        "Row 6: KATO code '999999999' is not in the classifier (run import-kato first)",
+    ]
     result = app.test_cli_runner().invoke(args=["import-institutions", str(path), "--lang", "kk"])
     assert result.exit_code == 1 and "Ештеңе жүктелмеді" in result.output
     assert _count(db, EducationalInstitution) == 0
 
 
-@pytest.mark.parametrize("name,content", [("list.docx", b"PK\x03\x04"), ("list.xlsx", "name,region\n".encode())])
+@pytest.mark.parametrize("name,content", [("list.docx", b"PK\x03\x04"), ("list.xlsx", b"name,region\n")])
 def test_institutions_wrong_file_type_imports_nothing(db, tmp_path, name, content):
     path = tmp_path / name
     path.write_bytes(content)

@@ -1,4 +1,6 @@
-"""Reference-data seeds: idempotent, no duplicates, and the vocabularies the questionnaire relies on (spec §3-§5, §9)."""
+"""Reference-data seeds: idempotent, no duplicates, and the vocabularies the questionnaire relies on
+(spec §3-§5, §9)."""
+
 from __future__ import annotations
 
 import re
@@ -44,32 +46,55 @@ def test_seed_command_runs_twice(app, db):
         assert "select_options:" in result.output and "kato:" in result.output
     counts = {model.__name__: db.session.scalar(select(func.count()).select_from(model)) for model in SEEDED_MODELS}
     runner.invoke(args=["seed"])
-    assert counts == {model.__name__: db.session.scalar(select(func.count()).select_from(model)) for model in SEEDED_MODELS}
+    assert counts == {
+        model.__name__: db.session.scalar(select(func.count()).select_from(model)) for model in SEEDED_MODELS
+    }
 
 
 def test_no_duplicate_keys_or_names(db):
     run_all()
     run_all()
-    for columns in ((SelectOption.type, SelectOption.code), (SelectOption.type, SelectOption.name_ru),
-                    (SelectOption.type, SelectOption.name_kk), (SelectOption.type, SelectOption.name_en)):
-        duplicates = db.session.execute(select(*columns, func.count()).group_by(*columns).having(func.count() > 1)).all()
+    for columns in (
+        (SelectOption.type, SelectOption.code),
+        (SelectOption.type, SelectOption.name_ru),
+        (SelectOption.type, SelectOption.name_kk),
+        (SelectOption.type, SelectOption.name_en),
+    ):
+        duplicates = db.session.execute(
+            select(*columns, func.count()).group_by(*columns).having(func.count() > 1)
+        ).all()
         assert duplicates == [], duplicates
     assert db.session.execute(select(Kato.code).group_by(Kato.code).having(func.count() > 1)).all() == []
     siblings = db.session.execute(
-        select(Kato.parent_id, Kato.name_ru).group_by(Kato.parent_id, Kato.name_ru).having(func.count() > 1)).all()
+        select(Kato.parent_id, Kato.name_ru).group_by(Kato.parent_id, Kato.name_ru).having(func.count() > 1)
+    ).all()
     assert siblings == []
-    institutions = db.session.execute(select(EducationalInstitution.name, EducationalInstitution.region)
-                                      .group_by(EducationalInstitution.name, EducationalInstitution.region)
-                                      .having(func.count() > 1)).all()
+    institutions = db.session.execute(
+        select(EducationalInstitution.name, EducationalInstitution.region)
+        .group_by(EducationalInstitution.name, EducationalInstitution.region)
+        .having(func.count() > 1)
+    ).all()
     assert institutions == []
 
 
 def test_every_option_has_three_names_and_a_form_key_type(db):
     run_all()
-    form_keys = ("fillStepMainInfo", "fillStepMainInfoLocal", "fillStepAdditionalInfo", "fillStepAdditionalInfoLocal",
-                 "fillStepImmigration", "fillStepParents", "fillStepEducation", "fillStepEducationSimple",
-                 "fillStepDocuments", "fillStepTestScore", "fillStepSocialCategories", "fillStepScholarships",
-                 "fillStepAwards", "chooseEducationalProgram")
+    form_keys = (
+        "fillStepMainInfo",
+        "fillStepMainInfoLocal",
+        "fillStepAdditionalInfo",
+        "fillStepAdditionalInfoLocal",
+        "fillStepImmigration",
+        "fillStepParents",
+        "fillStepEducation",
+        "fillStepEducationSimple",
+        "fillStepDocuments",
+        "fillStepTestScore",
+        "fillStepSocialCategories",
+        "fillStepScholarships",
+        "fillStepAwards",
+        "chooseEducationalProgram",
+    )
     rows = db.session.scalars(select(SelectOption)).all()
     assert len(rows) > 400
     for row in rows:
@@ -97,7 +122,15 @@ def test_questionnaire_vocabularies(db):
     # §9 foreign languages, CEFR levels and their confirmation documents.
     languages = _options(db, vocab.FOREIGN_LANGUAGE)
     assert [row.name_en for row in sorted(languages.values(), key=lambda r: r.order)] == [
-        "Kazakh", "Russian", "English", "Italian", "Spanish", "German", "French", "Chinese"]
+        "Kazakh",
+        "Russian",
+        "English",
+        "Italian",
+        "Spanish",
+        "German",
+        "French",
+        "Chinese",
+    ]
     assert set(_options(db, vocab.FOREIGN_LANGUAGE_LEVEL)) == {"A1", "A2", "B1", "B2", "C1", "C2", "native"}
     certificates = _options(db, vocab.CONFIRMATION_DOCUMENT_TYPE)
     assert certificates["ielts"].additional_data["parent_id"] == languages["en"].id
@@ -106,7 +139,10 @@ def test_questionnaire_vocabularies(db):
 
     assert set(_options(db, vocab.PARENT_TYPE)) == {"mother", "father", "guardian"}
     assert {row.additional_data["degree"] for row in _options(db, vocab.DEGREE).values()} == {
-        "bachelor", "master", "doctoral"}
+        "bachelor",
+        "master",
+        "doctoral",
+    }
     assert {"full_time", "part_time", "online"} <= set(_options(db, vocab.FORM_OF_EDUCATION))
     countries = _options(db, vocab.COUNTRY_OF_RESIDENCE)
     assert len(countries) > 200 and countries["KZ"].name_kk == "Қазақстан"
@@ -118,8 +154,15 @@ def test_questionnaire_vocabularies(db):
 def test_social_categories_have_documents_and_none_of_the_above(db):
     run_all()
     categories = _options(db, vocab.SOCIAL_CATEGORY)
-    assert {"orphans", "disability_1_2", "disabled_since_childhood", "large_family", "kandas", "rural_youth",
-            "veterans_families"} <= set(categories)
+    assert {
+        "orphans",
+        "disability_1_2",
+        "disabled_since_childhood",
+        "large_family",
+        "kandas",
+        "rural_youth",
+        "veterans_families",
+    } <= set(categories)
     none = categories["none"]
     assert none.name_en == "None of the above"
     assert none.additional_data["documents"] == [] and none.additional_count == 0
@@ -233,10 +276,19 @@ def test_reseeding_keeps_admin_edits_and_deletions(client, db, factories):
     widowed = _options(db, vocab.MARITAL_STATUS)["widowed"]
     almaty = db.session.scalar(select(Kato).filter_by(code="750000000"))
     kazakhstan = db.session.scalar(select(Citizenship).filter_by(code="KZ"))
-    call("StudyProgram", "update", {"update": {"additional_data": {"is_hidden": True}, "name_en": "DBA (closed)"},
-                                    "filters": {"id": dba.id}})
-    call("SelectOption", "update", {"update": {"additional_data": {**economics.additional_data, "disabled": True},
-                                               "order": 99}, "filters": {"id": economics.id}})
+    call(
+        "StudyProgram",
+        "update",
+        {"update": {"additional_data": {"is_hidden": True}, "name_en": "DBA (closed)"}, "filters": {"id": dba.id}},
+    )
+    call(
+        "SelectOption",
+        "update",
+        {
+            "update": {"additional_data": {**economics.additional_data, "disabled": True}, "order": 99},
+            "filters": {"id": economics.id},
+        },
+    )
     call("SelectOption", "update", {"update": {"name_ru": "Состоит в браке"}, "filters": {"id": married.id}})
     call("Kato", "update", {"update": {"name_en": "Almaty city"}, "filters": {"id": almaty.id}})
     call("Citizenship", "update", {"update": {"order": 5}, "filters": {"id": kazakhstan.id}})

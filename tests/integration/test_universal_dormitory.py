@@ -1,4 +1,5 @@
 """Dormitory models through /universal: CRUD lifecycle, validation with localized field errors, 409 on children."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,8 +31,13 @@ def test_crud_lifecycle(client, db, factories, admin, model):
 
     found = post(client, model, "find", {"filters": {"id": row_id}}, admin).get_json()
     assert found == {"list": [item], "total": 1}
-    page = post(client, model, "find-paginate", {"filters": {"name": {"ilike": body["name"][-3:]}},
-                                                 "paginate": {"page": 1, "size": 10}}, admin).get_json()
+    page = post(
+        client,
+        model,
+        "find-paginate",
+        {"filters": {"name": {"ilike": body["name"][-3:]}}, "paginate": {"page": 1, "size": 10}},
+        admin,
+    ).get_json()
     assert item in page["list"]
     assert item in client.get(f"{BASE}/{model}/all", headers=admin).get_json()["list"]
 
@@ -45,8 +51,10 @@ def test_crud_lifecycle(client, db, factories, admin, model):
     assert post(client, model, "update", {"update": {"name": "x"}, "filters": {"id": row_id}}, admin).status_code == 404
     assert post(client, model, "delete", {"filters": {"id": row_id}}, admin).status_code == 404
 
-    actions = [a.action for a in db.session.scalars(select(AuditLog).where(AuditLog.target_type == model)
-                                                    .order_by(AuditLog.id))]
+    actions = [
+        a.action
+        for a in db.session.scalars(select(AuditLog).where(AuditLog.target_type == model).order_by(AuditLog.id))
+    ]
     assert actions == ["universal.create", "universal.update", "universal.delete"]
 
 
@@ -62,19 +70,22 @@ def test_create_list_is_all_or_nothing(client, db, factories, admin):
     assert [b["name"] for b in response.get_json()["list"]] == ["А", "Б"] and response.get_json()["total"] == 2
 
 
-@pytest.mark.parametrize("values, field, key", [
-    ({"capacity": 0}, "capacity", "validation.range"),
-    ({"capacity": 11}, "capacity", "validation.range"),
-    ({"capacity": "5"}, "capacity", "validation.integer"),
-    ({"capacity": 2.5}, "capacity", "validation.integer"),
-    ({"capacity": True}, "capacity", "validation.integer"),
-    ({"capacity": None}, "capacity", "validation.null"),
-    ({"price": -1}, "price", "validation.min"),
-    ({"price": "бесплатно"}, "price", "validation.integer"),
-    ({"name": "   "}, "name", "validation.blank"),
-    ({"name": ""}, "name", "validation.blank"),
-    ({"name": "я" * 256}, "name", "validation.max_length"),
-])
+@pytest.mark.parametrize(
+    "values, field, key",
+    [
+        ({"capacity": 0}, "capacity", "validation.range"),
+        ({"capacity": 11}, "capacity", "validation.range"),
+        ({"capacity": "5"}, "capacity", "validation.integer"),
+        ({"capacity": 2.5}, "capacity", "validation.integer"),
+        ({"capacity": True}, "capacity", "validation.integer"),
+        ({"capacity": None}, "capacity", "validation.null"),
+        ({"price": -1}, "price", "validation.min"),
+        ({"price": "бесплатно"}, "price", "validation.integer"),
+        ({"name": "   "}, "name", "validation.blank"),
+        ({"name": ""}, "name", "validation.blank"),
+        ({"name": "я" * 256}, "name", "validation.max_length"),
+    ],
+)
 def test_room_type_validation(client, db, admin, values, field, key):
     body = {"create": {"name": "Двухместная", "capacity": 2, "price": 0, **values}}
     ru = post(client, "RoomType", "create", body, admin)
@@ -84,8 +95,16 @@ def test_room_type_validation(client, db, admin, values, field, key):
     assert payload["message_key"] == key
     en = post(client, "RoomType", "create", body, admin, lang="en").get_json()
     kk = post(client, "RoomType", "create", body, admin, lang="kk").get_json()
-    assert len({payload["errors"][f"create.{field}"][0], en["errors"][f"create.{field}"][0],
-                kk["errors"][f"create.{field}"][0]}) == 3  # really translated
+    assert (
+        len(
+            {
+                payload["errors"][f"create.{field}"][0],
+                en["errors"][f"create.{field}"][0],
+                kk["errors"][f"create.{field}"][0],
+            }
+        )
+        == 3
+    )  # really translated
     if key == "validation.range":
         assert "1" in en["message"] and "10" in en["message"]
 
@@ -98,10 +117,17 @@ def test_required_fields_and_order_type(client, db, factories, admin):
     assert response.status_code == 400 and "create.order" in response.get_json()["errors"]
 
 
-@pytest.mark.parametrize("model, field", [
-    ("Building", "hall_id"), ("Floor", "building_id"), ("Section", "floor_id"), ("SectionRoom", "section_id"),
-    ("SectionRoom", "room_type_id"), ("SectionRoom", "assigned_gender_id"),
-])
+@pytest.mark.parametrize(
+    "model, field",
+    [
+        ("Building", "hall_id"),
+        ("Floor", "building_id"),
+        ("Section", "floor_id"),
+        ("SectionRoom", "section_id"),
+        ("SectionRoom", "room_type_id"),
+        ("SectionRoom", "assigned_gender_id"),
+    ],
+)
 def test_parents_must_exist(client, db, factories, admin, model, field):
     body = create_body(model, factories, db)
     body[field] = 987654
@@ -120,16 +146,18 @@ def test_external_reserved_places_within_room_type_capacity(client, db, factorie
     room_type = factories.room_type(capacity=3)
     body = create_body("SectionRoom", factories, db) | {"room_type_id": room_type.id}
     for places, status in ((-1, 400), (4, 400), (0, 200), (3, 200)):
-        response = post(client, "SectionRoom", "create", {"create": {**body, "external_reserved_places": places}},
-                        admin, lang="en")
+        response = post(
+            client, "SectionRoom", "create", {"create": {**body, "external_reserved_places": places}}, admin, lang="en"
+        )
         assert response.status_code == status, (places, response.get_json())
         if status == 400:
             assert "create.external_reserved_places" in response.get_json()["errors"]
     room_type = factories.room_type(capacity=3)
     room = factories.section_room(room_type=room_type, external_reserved_places=2)
     small = factories.room_type(capacity=1)
-    response = post(client, "SectionRoom", "update", {"update": {"room_type_id": small.id}, "filters": {"id": room.id}},
-                    admin)
+    response = post(
+        client, "SectionRoom", "update", {"update": {"room_type_id": small.id}, "filters": {"id": room.id}}, admin
+    )
     assert response.status_code == 400 and "update.external_reserved_places" in response.get_json()["errors"]
     # The room type may not shrink below what its rooms already reserve.
     response = post(client, "RoomType", "update", {"update": {"capacity": 2}, "filters": {"id": room_type.id}}, admin)
@@ -157,8 +185,12 @@ def test_delete_with_children_is_409_and_orphans_nothing(client, db, factories, 
 def test_every_parent_level_is_protected(client, db, factories, admin, parent):
     gender = factories.gender()
     room = factories.section_room(assigned_gender_id=gender.id)
-    target = {"floor": ("Floor", room.section.floor_id), "section": ("Section", room.section_id),
-              "room_type": ("RoomType", room.room_type_id), "gender": ("Gender", gender.id)}[parent]
+    target = {
+        "floor": ("Floor", room.section.floor_id),
+        "section": ("Section", room.section_id),
+        "room_type": ("RoomType", room.room_type_id),
+        "gender": ("Gender", gender.id),
+    }[parent]
     response = post(client, target[0], "delete", {"filters": {"id": target[1]}}, admin)
     assert response.status_code == 409
 
@@ -167,11 +199,17 @@ def test_hierarchy_includes(client, db, factories, admin):
     hall = factories.hall(name="Дом студентов")
     b2 = factories.building(hall=hall, name="Б", order=2)
     b1 = factories.building(hall=hall, name="А", order=1)
-    rows = post(client, "Hall", "find", {"filters": {"id": hall.id}, "params": {"include": ["buildings"]}},
-                admin).get_json()["list"]
+    rows = post(
+        client, "Hall", "find", {"filters": {"id": hall.id}, "params": {"include": ["buildings"]}}, admin
+    ).get_json()["list"]
     assert [b["id"] for b in rows[0]["buildings"]] == [b1.id, b2.id]
-    rows = post(client, "Building", "find-paginate", {"filters": {"hall_id": hall.id}, "params": {
-        "include": ["hall", "floors"], "order": ["-order"]}}, admin).get_json()["list"]
+    rows = post(
+        client,
+        "Building",
+        "find-paginate",
+        {"filters": {"hall_id": hall.id}, "params": {"include": ["hall", "floors"], "order": ["-order"]}},
+        admin,
+    ).get_json()["list"]
     assert [r["id"] for r in rows] == [b2.id, b1.id]
     assert rows[0]["hall"] == {"id": hall.id, "name": "Дом студентов"} and rows[0]["floors"] == []
 
@@ -181,8 +219,17 @@ def test_duplicate_natural_key_is_409(client, db, admin):
     assert post(client, "SelectOption", "create", body, admin).status_code == 200
     response = post(client, "SelectOption", "create", body, admin)
     assert response.status_code == 409 and response.get_json()["message_key"] == "universal.conflict"
-    response = post(client, "SelectOption", "create-list", {"create": [
-        {"type": "t", "code": "n1", "name_ru": "Б", "name_en": "B"},
-        {"type": "t", "code": "n1", "name_ru": "Б", "name_en": "B"}]}, admin)
+    response = post(
+        client,
+        "SelectOption",
+        "create-list",
+        {
+            "create": [
+                {"type": "t", "code": "n1", "name_ru": "Б", "name_en": "B"},
+                {"type": "t", "code": "n1", "name_ru": "Б", "name_en": "B"},
+            ]
+        },
+        admin,
+    )
     assert response.status_code == 409
     assert post(client, "SelectOption", "find", {"filters": {"type": "t"}}, admin).get_json()["total"] == 1

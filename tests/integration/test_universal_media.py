@@ -1,4 +1,5 @@
 """POST /api/v1/admin/upload-room-type-media: images by content, size-limited, atomic storage, authorised download."""
+
 from __future__ import annotations
 
 import io
@@ -22,8 +23,12 @@ def png_bytes(width: int = 2, height: int = 2) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00" + b"\x00" * 64 + b"\xff\xd9"
@@ -37,8 +42,12 @@ def admin(factories):
 
 
 def upload(client, headers, room_type_id, data: bytes, name: str, lang="ru"):
-    return client.post(f"{UPLOAD}?lang={lang}", headers=headers, content_type="multipart/form-data",
-                       data={"room_type_id": str(room_type_id), "file": (io.BytesIO(data), name)})
+    return client.post(
+        f"{UPLOAD}?lang={lang}",
+        headers=headers,
+        content_type="multipart/form-data",
+        data={"room_type_id": str(room_type_id), "file": (io.BytesIO(data), name)},
+    )
 
 
 def storage_root(app) -> Path:
@@ -78,15 +87,18 @@ def test_each_allowed_type(client, db, factories, admin, data, name):
     assert upload(client, admin, factories.room_type().id, data, name).status_code == 200
 
 
-@pytest.mark.parametrize("data, name", [
-    (PDF, "scan.png"),  # a PDF renamed .png
-    (PDF, "scan.pdf"),
-    (png_bytes(), "image.gif"),  # extension not allowed
-    (png_bytes(), "image"),
-    (b"GIF89a" + b"\x00" * 20, "a.png"),
-    (b"<svg xmlns='http://www.w3.org/2000/svg'/>", "a.png"),
-    (b"RIFF\x00\x00\x00\x00WAVEfmt ", "a.webp"),
-])
+@pytest.mark.parametrize(
+    "data, name",
+    [
+        (PDF, "scan.png"),  # a PDF renamed .png
+        (PDF, "scan.pdf"),
+        (png_bytes(), "image.gif"),  # extension not allowed
+        (png_bytes(), "image"),
+        (b"GIF89a" + b"\x00" * 20, "a.png"),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'/>", "a.png"),
+        (b"RIFF\x00\x00\x00\x00WAVEfmt ", "a.webp"),
+    ],
+)
 def test_non_images_are_refused(app, client, db, factories, admin, data, name):
     before = set(storage_root(app).rglob("*")) if storage_root(app).exists() else set()
     response = upload(client, admin, factories.room_type().id, data, name, lang="en")

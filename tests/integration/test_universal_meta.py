@@ -1,4 +1,5 @@
 """Registry metadata for generic screens, and the OpenAPI document covering every registered model."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,8 +8,15 @@ from models_registry import ADMINS, REGISTRY
 
 from .universal_support import BASE
 
-ENDPOINTS = {"all": "get", "find": "post", "find-paginate": "post", "create": "post", "create-list": "post",
-             "update": "post", "delete": "post"}
+ENDPOINTS = {
+    "all": "get",
+    "find": "post",
+    "find-paginate": "post",
+    "create": "post",
+    "create-list": "post",
+    "update": "post",
+    "delete": "post",
+}
 
 
 def test_every_model_endpoint_is_documented(client, db):
@@ -59,8 +67,16 @@ def test_meta_for_admins_lists_everything_writable(client, db, factories, role):
     assert room_type["label"] == "Тип комнаты"
     assert all(room_type["permissions"].values())
     capacity = next(f for f in room_type["fields"] if f["name"] == "capacity")
-    assert capacity == {**capacity, "type": "integer", "min": 1, "max": 10, "required": True, "creatable": True,
-                        "updatable": True, "label": "Вместимость (мест)"}
+    assert capacity == {
+        **capacity,
+        "type": "integer",
+        "min": 1,
+        "max": 10,
+        "required": True,
+        "creatable": True,
+        "updatable": True,
+        "label": "Вместимость (мест)",
+    }
     room = client.get(f"{BASE}/_meta/SectionRoom", headers=headers).get_json()["item"]
     gender = next(f for f in room["fields"] if f["name"] == "assigned_gender_id")
     assert gender["references"] == "Gender" and gender["nullable"] is True

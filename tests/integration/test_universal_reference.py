@@ -1,11 +1,12 @@
 """Reference models through /universal: KATO code rules (derived tree position), JSON references that block
 deletion, and the message for values above the storage limit (audit 3, gaps 2, 4 and 11)."""
+
 from __future__ import annotations
 
 import pytest
 from sqlalchemy import select
 
-from server.models import Kato, SelectOption
+from server.models import Kato, SelectOption, StudyProgram
 
 from .universal_support import BASE, select_option
 
@@ -21,8 +22,10 @@ def post(client, model, action, body, headers, lang="ru"):
 
 # ------------------------------------------------------------------------------------------------ KATO codes
 
-@pytest.mark.parametrize("code", ["abc", "12345678", "1234567890", "75000000x", " 7500000 ", "７５００００００１",
-                                  "٧٥٠٠٠٠٠٠١", "75000000²"])
+
+@pytest.mark.parametrize(
+    "code", ["abc", "12345678", "1234567890", "75000000x", " 7500000 ", "７５００００００１", "٧٥٠٠٠٠٠٠١", "75000000²"]
+)
 def test_kato_code_must_be_nine_digits(client, db, admin, code):
     body = {"create": {"code": code, "name_ru": "Пункт", "name_en": "Place"}}
     response = post(client, "Kato", "create", body, admin)
@@ -52,18 +55,26 @@ def test_kato_level_and_parent_are_not_writable(client, db, admin, field, value)
 
 
 def test_kato_parent_and_level_follow_from_the_code(client, db, admin):
-    region = post(client, "Kato", "create", {"create": {"code": "750000000", "name_ru": "Алматы",
-                                                        "name_en": "Almaty"}}, admin).get_json()["item"]
+    region = post(
+        client, "Kato", "create", {"create": {"code": "750000000", "name_ru": "Алматы", "name_en": "Almaty"}}, admin
+    ).get_json()["item"]
     assert region["parent_id"] is None and region["level"] == 1
-    district = post(client, "Kato", "create", {"create": {"code": "751710000", "name_ru": "Алмалинский район",
-                                                          "name_en": "Almaly"}}, admin).get_json()["item"]
+    district = post(
+        client,
+        "Kato",
+        "create",
+        {"create": {"code": "751710000", "name_ru": "Алмалинский район", "name_en": "Almaly"}},
+        admin,
+    ).get_json()["item"]
     assert district["parent_id"] == region["id"] and district["level"] == 2
-    moved = post(client, "Kato", "update", {"update": {"code": "110000000"}, "filters": {"id": district["id"]}},
-                 admin).get_json()["item"]
+    moved = post(
+        client, "Kato", "update", {"update": {"code": "110000000"}, "filters": {"id": district["id"]}}, admin
+    ).get_json()["item"]
     assert moved["parent_id"] is None and moved["level"] == 1
 
 
 # ------------------------------------------------------------------------------------- JSON references (409)
+
 
 @pytest.mark.parametrize("lang, word", [("ru", "Вариант выбора: 2"), ("en", ": 2"), ("kk", ": 2")])
 def test_deleting_an_option_other_options_point_at_is_409(client, db, admin, lang, word):
@@ -97,6 +108,7 @@ def test_deleting_a_study_program_options_point_at_is_409(client, db, admin, fac
 
 # --------------------------------------------------------------------------------------------- storage limits
 
+
 @pytest.mark.parametrize("lang, text", [("ru", "не больше 2147483647"), ("en", "at most 2147483647")])
 def test_price_above_the_storage_limit_names_the_maximum(client, db, admin, lang, text):
     body = {"create": {"name": "Люкс", "capacity": 2, "price": 2**31}}
@@ -109,3 +121,19 @@ def test_price_above_the_storage_limit_names_the_maximum(client, db, admin, lang
     assert response.get_json()["message_key"] == "validation.min"
     response = post(client, "RoomType", "create", {"create": {"name": "Люкс", "capacity": 11, "price": 1}}, admin)
     assert response.get_json()["message_key"] == "validation.range"
+
+
+# ------------------------------------------------------------------------------------------------ hidden programs
+
+
+def test_the_hidden_program_rule_is_the_same_in_python_and_in_sql(client, factories):
+    """models/reference.py defines it once: StudyProgram.is_hidden and the public scope agree on every spelling."""
+    hidden = [True, 1, "true", "1"]
+    shown = [False, 0, "false", "0", None, "", "yes", 2, [], {}]
+    programs = {factories.study_program(additional_data={"is_hidden": value}).id: value for value in hidden + shown}
+    programs[factories.study_program(additional_data={}).id] = "absent"
+    listed = {row["id"] for row in client.get(f"{BASE}/StudyProgram/all").get_json()["list"]}
+    for program_id, value in programs.items():
+        program = factories.db.session.get(StudyProgram, program_id)
+        assert program.is_hidden == (value in hidden), value
+        assert (program_id in listed) == (not program.is_hidden), value

@@ -1,4 +1,5 @@
 """Security battery for /api/v1/universal: every model × action × role, and hostile bodies of every kind."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,7 +7,7 @@ from sqlalchemy import func, select
 
 from models_registry import ADMINS, REGISTRY
 from server.models import AuditLog, StudyProgram
-from server.schemas.universal import resolved
+from server.universal.binding import resolved
 
 from .universal_support import BASE, childless_row, create_body, kato, select_option, update_body
 
@@ -82,19 +83,24 @@ def test_permission_matrix(client, db, factories, model, action, role):
     else:
         assert body["success"] is True
     if action in ("create", "create-list", "update", "delete"):
-        audits = db.session.scalars(select(AuditLog).where(AuditLog.action == f"universal.{action.split('-')[0]}")
-                                    .where(AuditLog.target_type == model)).all()
+        audits = db.session.scalars(
+            select(AuditLog)
+            .where(AuditLog.action == f"universal.{action.split('-')[0]}")
+            .where(AuditLog.target_type == model)
+        ).all()
         assert audits and all(a.actor_id is not None for a in audits)
     if action == "delete":
-        assert client.post(f"{BASE}/{model}/delete", json={"filters": {"id": 10**9}},
-                           headers=headers).status_code == 404
+        assert (
+            client.post(f"{BASE}/{model}/delete", json={"filters": {"id": 10**9}}, headers=headers).status_code == 404
+        )
 
 
 def test_writes_by_non_admins_change_nothing(client, db, factories):
     applicant = factories.auth_headers(factories.user())
     before = row_count(db, "Gender")
-    response = client.post(f"{BASE}/Gender/create", json={"create": {"code": "x", "name_ru": "x", "name_en": "x"}},
-                           headers=applicant)
+    response = client.post(
+        f"{BASE}/Gender/create", json={"create": {"code": "x", "name_ru": "x", "name_en": "x"}}, headers=applicant
+    )
     assert response.status_code == 403
     assert row_count(db, "Gender") == before
 
@@ -111,10 +117,20 @@ def test_bad_token_on_a_public_endpoint_is_401(client, db):
     assert response.status_code == 401
 
 
-@pytest.mark.parametrize("path", [
-    "/Nope/find", "/roomtype/find", "/ROOMTYPE/all", "/User/find", "/AuditLog/all", "/RoomTypeMedia/find",
-    "/__class__/find", "/_meta/Nope", "/User/create",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/Nope/find",
+        "/roomtype/find",
+        "/ROOMTYPE/all",
+        "/User/find",
+        "/AuditLog/all",
+        "/RoomTypeMedia/find",
+        "/__class__/find",
+        "/_meta/Nope",
+        "/User/create",
+    ],
+)
 def test_unknown_models_are_404(client, db, factories, path):
     admin = factories.auth_headers(factories.admin())
     method = client.get if path.endswith("/all") or path.startswith("/_meta") else client.post
@@ -131,20 +147,24 @@ def test_unknown_action_and_wrong_method(client, db):
 
 # ---------------------------------------------------------------------------------------------- hostile filters
 
+
 def _find(client, model, body, headers=None):
     return client.post(f"{BASE}/{model}/find", json=body, headers=headers or {})
 
 
-@pytest.mark.parametrize("filters, error_key", [
-    ({"nope": 1}, "filters.nope"),
-    ({"password_hash": "x"}, "filters.password_hash"),
-    ({"name_ru) OR 1=1 --": "x"}, "filters.name_ru) OR 1=1 --"),
-    ({"additional_data": {"eq": {}}}, "filters.additional_data"),
-    ({"additional_data.secret": 1}, "filters.additional_data.secret"),
-    ({"additional_data.parent_id') OR ('1'='1": 1}, "filters.additional_data.parent_id') OR ('1'='1"),
-    ({"additional_data.parent_id.deeper": 1}, "filters.additional_data.parent_id.deeper"),
-    ({"__class__": 1}, "filters.__class__"),
-])
+@pytest.mark.parametrize(
+    "filters, error_key",
+    [
+        ({"nope": 1}, "filters.nope"),
+        ({"password_hash": "x"}, "filters.password_hash"),
+        ({"name_ru) OR 1=1 --": "x"}, "filters.name_ru) OR 1=1 --"),
+        ({"additional_data": {"eq": {}}}, "filters.additional_data"),
+        ({"additional_data.secret": 1}, "filters.additional_data.secret"),
+        ({"additional_data.parent_id') OR ('1'='1": 1}, "filters.additional_data.parent_id') OR ('1'='1"),
+        ({"additional_data.parent_id.deeper": 1}, "filters.additional_data.parent_id.deeper"),
+        ({"__class__": 1}, "filters.__class__"),
+    ],
+)
 def test_unknown_filter_keys_are_400_naming_them(client, db, filters, error_key):
     response = _find(client, "SelectOption", {"filters": filters})
     assert response.status_code == 400
@@ -160,13 +180,28 @@ def test_unknown_or_disallowed_operators_are_400(client, db, op):
     assert any(key.startswith("filters.name_ru") for key in body["errors"])
 
 
-@pytest.mark.parametrize("filters", [
-    {"id": "1"}, {"id": True}, {"id": 1.5}, {"id": 2**70}, {"id": {"in": "1,2"}}, {"id": {"in": [1, "2"]}},
-    {"id": {"in": list(range(501))}}, {"name_ru": 5}, {"name_ru": {"ilike": 5}}, {"name_ru": "a\x00b"},
-    {"name_ru": "x" * 501}, {"order": {"gt": "1"}}, {"additional_data.parent_id": {"eq": [1]}},
-    {"additional_data.parent_id": True}, {"additional_data.parent_id": {"is_null": "yes"}}, {"id": {}},
-    {"id": {"eq": {"$ne": 1}}},
-])
+@pytest.mark.parametrize(
+    "filters",
+    [
+        {"id": "1"},
+        {"id": True},
+        {"id": 1.5},
+        {"id": 2**70},
+        {"id": {"in": "1,2"}},
+        {"id": {"in": [1, "2"]}},
+        {"id": {"in": list(range(501))}},
+        {"name_ru": 5},
+        {"name_ru": {"ilike": 5}},
+        {"name_ru": "a\x00b"},
+        {"name_ru": "x" * 501},
+        {"order": {"gt": "1"}},
+        {"additional_data.parent_id": {"eq": [1]}},
+        {"additional_data.parent_id": True},
+        {"additional_data.parent_id": {"is_null": "yes"}},
+        {"id": {}},
+        {"id": {"eq": {"$ne": 1}}},
+    ],
+)
 def test_filter_values_of_the_wrong_type_are_400(client, db, filters):
     response = _find(client, "SelectOption", {"filters": filters})
     assert response.status_code == 400, response.get_json()
@@ -220,8 +255,12 @@ def test_ilike_wildcards_match_literally(client, db):
 def test_a_filter_never_widens_a_scope(client, db, factories):
     visible = factories.study_program(additional_data={})
     hidden = factories.study_program(additional_data={"is_hidden": True})
-    for body in ({"filters": {"id": hidden.id}}, {"filters": {"id": {"in": [visible.id, hidden.id]}}},
-                 {"filters": {"id": {"ne": visible.id}}}, {}):
+    for body in (
+        {"filters": {"id": hidden.id}},
+        {"filters": {"id": {"in": [visible.id, hidden.id]}}},
+        {"filters": {"id": {"ne": visible.id}}},
+        {},
+    ):
         for headers in ({}, factories.auth_headers(factories.user())):
             rows = _find(client, "StudyProgram", body, headers).get_json()["list"]
             assert hidden.id not in [row["id"] for row in rows]
@@ -234,20 +273,43 @@ def test_a_filter_never_widens_a_scope(client, db, factories):
 
 # ---------------------------------------------------------------------------------------------- order / include
 
-@pytest.mark.parametrize("order", [
-    ["name_ru; DROP TABLE select_options"], [["name_ru", "DESC; DROP TABLE x"]], ["-nope"], [["nope", "ASC"]],
-    "additional_data", ["additional_data"], [["name_ru"]], [["name_ru", "ASC", "x"]], [1], {"name_ru": "ASC"},
-    ["id"] * 6, ["(SELECT 1)"], ["random()"],
-])
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        ["name_ru; DROP TABLE select_options"],
+        [["name_ru", "DESC; DROP TABLE x"]],
+        ["-nope"],
+        [["nope", "ASC"]],
+        "additional_data",
+        ["additional_data"],
+        [["name_ru"]],
+        [["name_ru", "ASC", "x"]],
+        [1],
+        {"name_ru": "ASC"},
+        ["id"] * 6,
+        ["(SELECT 1)"],
+        ["random()"],
+    ],
+)
 def test_hostile_order_is_400(client, db, order):
     response = _find(client, "SelectOption", {"params": {"order": order}})
     assert response.status_code == 400
     assert "params.order" in response.get_json()["errors"]
 
 
-@pytest.mark.parametrize("include", [
-    ["nope"], ["hall.buildings"], ["buildings.floors"], "__class__", [1], {"floors": True}, ["floors", "x"],
-])
+@pytest.mark.parametrize(
+    "include",
+    [
+        ["nope"],
+        ["hall.buildings"],
+        ["buildings.floors"],
+        "__class__",
+        [1],
+        {"floors": True},
+        ["floors", "x"],
+    ],
+)
 def test_hostile_include_is_400(client, db, factories, include):
     admin = factories.auth_headers(factories.admin())
     response = _find(client, "Building", {"params": {"include": include}}, admin)
@@ -275,6 +337,7 @@ def test_include_returns_only_allow_listed_fields(client, db, factories):
 
 # ---------------------------------------------------------------------------------------------- writes
 
+
 @pytest.mark.parametrize("extra", [{"id": 999}, {"media": []}, {"capacity_override": 1}, {"__class__": "x"}])
 def test_mass_assignment_is_refused_on_create(client, db, factories, extra):
     admin = factories.auth_headers(factories.admin())
@@ -289,28 +352,35 @@ def test_mass_assignment_is_refused_on_create(client, db, factories, extra):
 def test_mass_assignment_is_refused_on_update_and_create_list(client, db, factories):
     admin = factories.auth_headers(factories.admin())
     room_type = factories.room_type()
-    response = client.post(f"{BASE}/RoomType/update", json={"update": {"id": 5, "name": "x"},
-                                                           "filters": {"id": room_type.id}}, headers=admin)
+    response = client.post(
+        f"{BASE}/RoomType/update",
+        json={"update": {"id": 5, "name": "x"}, "filters": {"id": room_type.id}},
+        headers=admin,
+    )
     assert response.status_code == 400 and "update.id" in response.get_json()["errors"]
-    response = client.post(f"{BASE}/Hall/create-list", json={"create": [{"name": "ok"}, {"name": "x", "id": 7}]},
-                           headers=admin)
+    response = client.post(
+        f"{BASE}/Hall/create-list", json={"create": [{"name": "ok"}, {"name": "x", "id": 7}]}, headers=admin
+    )
     assert response.status_code == 400 and "create.1.id" in response.get_json()["errors"]
     assert row_count(db, "Hall") == 0  # all or nothing
 
 
-@pytest.mark.parametrize("action, body", [
-    ("update", {"update": {"name": "x"}}),
-    ("update", {"update": {"name": "x"}, "filters": {}}),
-    ("update", {"update": {"name": "x"}, "filters": {"name": "Общежитие"}}),
-    ("update", {"update": {"name": "x"}, "filters": {"id": {"gte": 1}}}),
-    ("update", {"update": {"name": "x"}, "filters": {"id": "1"}}),
-    ("update", {"update": {"name": "x"}, "filters": {"id": [1, 2]}}),
-    ("delete", {}),
-    ("delete", {"filters": {}}),
-    ("delete", {"filters": {"name": "Общежитие"}}),
-    ("delete", {"filters": {"id": None}}),
-    ("delete", {"filters": {"id": {"in": [1]}}}),
-])
+@pytest.mark.parametrize(
+    "action, body",
+    [
+        ("update", {"update": {"name": "x"}}),
+        ("update", {"update": {"name": "x"}, "filters": {}}),
+        ("update", {"update": {"name": "x"}, "filters": {"name": "Общежитие"}}),
+        ("update", {"update": {"name": "x"}, "filters": {"id": {"gte": 1}}}),
+        ("update", {"update": {"name": "x"}, "filters": {"id": "1"}}),
+        ("update", {"update": {"name": "x"}, "filters": {"id": [1, 2]}}),
+        ("delete", {}),
+        ("delete", {"filters": {}}),
+        ("delete", {"filters": {"name": "Общежитие"}}),
+        ("delete", {"filters": {"id": None}}),
+        ("delete", {"filters": {"id": {"in": [1]}}}),
+    ],
+)
 def test_update_and_delete_need_one_id(client, db, factories, action, body):
     admin = factories.auth_headers(factories.admin())
     factories.hall(name="Общежитие")
@@ -328,6 +398,7 @@ def test_update_with_nothing_to_change_is_400(client, db, factories):
 
 
 # ---------------------------------------------------------------------------------------------- pages
+
 
 def test_page_size_cap(client, db, factories):
     cap = REGISTRY["Gender"].page_size_cap
@@ -354,12 +425,14 @@ def test_page_size_cap(client, db, factories):
 
 
 def test_pagination_defaults_and_stable_order(client, db):
-    for n in range(7):
+    for _ in range(7):
         select_option(db, type="p", order=1)  # equal sort keys: id breaks the tie
-    first = client.post(f"{BASE}/SelectOption/find-paginate",
-                        json={"filters": {"type": "p"}, "paginate": {"page": 1, "size": 4}}).get_json()
-    second = client.post(f"{BASE}/SelectOption/find-paginate",
-                         json={"filters": {"type": "p"}, "paginate": {"page": 2, "size": 4}}).get_json()
+    first = client.post(
+        f"{BASE}/SelectOption/find-paginate", json={"filters": {"type": "p"}, "paginate": {"page": 1, "size": 4}}
+    ).get_json()
+    second = client.post(
+        f"{BASE}/SelectOption/find-paginate", json={"filters": {"type": "p"}, "paginate": {"page": 2, "size": 4}}
+    ).get_json()
     ids = [r["id"] for r in first["list"] + second["list"]]
     assert ids == sorted(ids) and len(set(ids)) == 7
     assert first["total"] == second["total"] == 7
@@ -368,13 +441,33 @@ def test_pagination_defaults_and_stable_order(client, db):
 
 # ---------------------------------------------------------------------------------------------- no 500s
 
-GARBAGE = [None, [], "x", 1, True, {"filters": []}, {"filters": "id=1"}, {"params": []}, {"params": {"order": None}},
-           {"params": {"include": None}}, {"paginate": []}, {"paginate": {"page": None}}, {"create": None},
-           {"create": []}, {"create": "x"}, {"create": [None]}, {"create": {"name": None}}, {"create": {"name": []}},
-           {"update": None, "filters": {"id": 1}}, {"update": {"name": {"x": 1}}, "filters": {"id": 1}},
-           {"filters": {"id": 2**64}}, {"filters": {"id": -1}}, {"create": {"name": "\x00"}},
-           {"create": {"name": "x" * 300, "capacity": 2, "price": 1}}, {"create": {"name": "a", "capacity": 2**40,
-                                                                                   "price": 2**70}}]
+GARBAGE = [
+    None,
+    [],
+    "x",
+    1,
+    True,
+    {"filters": []},
+    {"filters": "id=1"},
+    {"params": []},
+    {"params": {"order": None}},
+    {"params": {"include": None}},
+    {"paginate": []},
+    {"paginate": {"page": None}},
+    {"create": None},
+    {"create": []},
+    {"create": "x"},
+    {"create": [None]},
+    {"create": {"name": None}},
+    {"create": {"name": []}},
+    {"update": None, "filters": {"id": 1}},
+    {"update": {"name": {"x": 1}}, "filters": {"id": 1}},
+    {"filters": {"id": 2**64}},
+    {"filters": {"id": -1}},
+    {"create": {"name": "\x00"}},
+    {"create": {"name": "x" * 300, "capacity": 2, "price": 1}},
+    {"create": {"name": "a", "capacity": 2**40, "price": 2**70}},
+]
 
 
 def _nested(depth: int, leaf=1):
@@ -389,12 +482,19 @@ def _nested_text(depth: int) -> str:
 
 
 # Deep nesting (audit gap 1): ~400 levels exhausted the recursive trimming helpers, ~5000 the JSON parser.
-GARBAGE += [{"filters": {"type": {"in": _nested(400)}}}, {"filters": {"id": _nested(400)}},
-            {"create": {"name": "a", "additional_data": {"x": _nested(400)}}, "filters": {"id": 1}},
-            {"update": {"additional_data": {"x": _nested(400)}}, "filters": {"id": 1}},
-            {"create": [{"additional_data": _nested(400)}]}, {"x": _nested(33)}]
-DEEP_RAW = [_nested_text(5000), '{"filters": {"type": {"in": %s}}}' % _nested_text(5000),
-            '{"create": {"additional_data": {"x": %s}}, "filters": {"id": 1}}' % _nested_text(100_000)]
+GARBAGE += [
+    {"filters": {"type": {"in": _nested(400)}}},
+    {"filters": {"id": _nested(400)}},
+    {"create": {"name": "a", "additional_data": {"x": _nested(400)}}, "filters": {"id": 1}},
+    {"update": {"additional_data": {"x": _nested(400)}}, "filters": {"id": 1}},
+    {"create": [{"additional_data": _nested(400)}]},
+    {"x": _nested(33)},
+]
+DEEP_RAW = [
+    _nested_text(5000),
+    '{"filters": {"type": {"in": ' + _nested_text(5000) + "}}}",
+    '{"create": {"additional_data": {"x": ' + _nested_text(100_000) + '}}, "filters": {"id": 1}}',
+]
 
 
 @pytest.mark.parametrize("action", ["find", "find-paginate", "create", "create-list", "update", "delete"])
@@ -405,8 +505,9 @@ def test_garbage_bodies_never_500(client, db, factories, model, action):
         response = client.post(f"{BASE}/{model}/{action}", json=body, headers=admin)
         assert response.status_code < 500, (body, response.get_json())
         assert response.get_json() is not None
-    response = client.post(f"{BASE}/{model}/{action}", data=b"\xff\xfe{", content_type="application/json",
-                           headers=admin)
+    response = client.post(
+        f"{BASE}/{model}/{action}", data=b"\xff\xfe{", content_type="application/json", headers=admin
+    )
     assert response.status_code == 400
     for raw in DEEP_RAW:
         response = client.post(f"{BASE}/{model}/{action}", data=raw, content_type="application/json", headers=admin)
@@ -428,18 +529,29 @@ def test_deeply_nested_filters_from_anyone_are_400(client, db, lang):
 
 def test_moderate_nesting_is_still_accepted(client, db, factories):
     admin = factories.auth_headers(factories.admin())
-    body = {"create": {"type": "t_deep", "code": "deep", "name_ru": "Глубоко", "name_en": "Deep",
-                       "additional_data": {"x": _nested(25, " keep ")}}}
+    body = {
+        "create": {
+            "type": "t_deep",
+            "code": "deep",
+            "name_ru": "Глубоко",
+            "name_en": "Deep",
+            "additional_data": {"x": _nested(25, " keep ")},
+        }
+    }
     response = client.post(f"{BASE}/SelectOption/create", json=body, headers=admin)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["item"]["additional_data"] == {"x": _nested(25, "keep")}  # trimmed at any depth
 
 
-@pytest.mark.parametrize("body", [
-    '{"email": %s, "password": "x"}' % _nested_text(400),
-    '{"email": "a@b.kz", "password": %s}' % _nested_text(5000),
-    _nested_text(100_000),
-], ids=["email-400-deep", "password-5000-deep", "body-100000-deep"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"email": ' + _nested_text(400) + ', "password": "x"}',
+        '{"email": "a@b.kz", "password": ' + _nested_text(5000) + "}",
+        _nested_text(100_000),
+    ],
+    ids=["email-400-deep", "password-5000-deep", "body-100000-deep"],
+)
 def test_sign_in_with_deeply_nested_json_is_400(client, db, body):
     response = client.post("/api/v1/auth/sign-in", data=body, content_type="application/json")
     assert response.status_code == 400, response.get_json()

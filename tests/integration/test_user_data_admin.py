@@ -1,5 +1,6 @@
 """Admins writing on an applicant's behalf (spec §6: selected user id + from_admin): only the admin role that owns
 the applicant's population, audited, and traceable against the submission snapshot."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,13 +22,27 @@ def _application(factories, kz=False, **kw):
 
 
 def _on_behalf(client, headers, application, forms_data, files=None, user_id=None, **extra):
-    return post_bulk(client, headers, application.id, forms_data, files, from_admin="true",
-                     admin_selected_user_id=user_id or application.user_id, **extra)
+    return post_bulk(
+        client,
+        headers,
+        application.id,
+        forms_data,
+        files,
+        from_admin="true",
+        admin_selected_user_id=user_id or application.user_id,
+        **extra,
+    )
 
 
-@pytest.mark.parametrize("kz, role, allowed", [
-    (False, FOREIGN_ADMIN, True), (False, KZ_ADMIN, False), (True, KZ_ADMIN, True), (True, FOREIGN_ADMIN, False),
-])
+@pytest.mark.parametrize(
+    "kz, role, allowed",
+    [
+        (False, FOREIGN_ADMIN, True),
+        (False, KZ_ADMIN, False),
+        (True, KZ_ADMIN, True),
+        (True, FOREIGN_ADMIN, False),
+    ],
+)
 def test_on_behalf_writes_need_the_population_role(client, factories, db, kz, role, allowed):
     application = _application(factories, kz=kz)
     admin = factories.admin(role=role)
@@ -57,8 +72,12 @@ def test_applicant_cannot_pretend_to_be_an_admin(client, factories):
 
 def test_admin_without_from_admin_cannot_write_someone_elses_application(client, factories):
     application = _application(factories)
-    response = post_bulk(client, factories.auth_headers(factories.admin(role=FOREIGN_ADMIN)), application.id,
-                         {"fillStepMainInfo": {"last_name": "X"}})
+    response = post_bulk(
+        client,
+        factories.auth_headers(factories.admin(role=FOREIGN_ADMIN)),
+        application.id,
+        {"fillStepMainInfo": {"last_name": "X"}},
+    )
     assert_envelope(response, 404)
 
 
@@ -66,20 +85,26 @@ def test_selected_user_must_own_the_application(client, factories):
     application = _application(factories)
     other = factories.applicant()
     headers = factories.auth_headers(factories.admin(role=FOREIGN_ADMIN))
-    assert_envelope(_on_behalf(client, headers, application, {"fillStepMainInfo": {"last_name": "X"}},
-                               user_id=other.id), 404)
-    assert_envelope(_on_behalf(client, headers, application, {"fillStepMainInfo": {"last_name": "X"}},
-                               user_id=987654), 404)
-    response = post_bulk(client, headers, application.id, {"fillStepMainInfo": {"last_name": "X"}},
-                         from_admin="true")
+    assert_envelope(
+        _on_behalf(client, headers, application, {"fillStepMainInfo": {"last_name": "X"}}, user_id=other.id), 404
+    )
+    assert_envelope(
+        _on_behalf(client, headers, application, {"fillStepMainInfo": {"last_name": "X"}}, user_id=987654), 404
+    )
+    response = post_bulk(client, headers, application.id, {"fillStepMainInfo": {"last_name": "X"}}, from_admin="true")
     assert_envelope(response, 404)
 
 
 def test_admin_uploads_belong_to_the_applicant(client, factories, db):
     application = _application(factories, kz=True)
     admin = factories.admin(role=KZ_ADMIN)
-    response = _on_behalf(client, factories.auth_headers(admin), application, {},
-                          {("documentsSelfUpload", "education_document"): (PDF, "diploma.pdf")})
+    response = _on_behalf(
+        client,
+        factories.auth_headers(admin),
+        application,
+        {},
+        {("documentsSelfUpload", "education_document"): (PDF, "diploma.pdf")},
+    )
     assert_ok(response)
     row = db.session.scalars(select(StoredFile)).one()
     assert row.owner_id == application.user_id and row.uploaded_by_id == admin.id
@@ -91,13 +116,17 @@ def test_admin_edits_after_submission_are_audited_and_the_snapshot_stays(client,
     owner = factories.auth_headers(application.user)
     answers, files = complete_answers(application, factories, kz=False)
     assert_ok(post_bulk(client, owner, application.id, answers, files, is_submit="true"))
-    snapshot = db.session.scalars(select(ApplicationSnapshot).where(
-        ApplicationSnapshot.type == "fillStepMainInfo")).one()
+    snapshot = db.session.scalars(
+        select(ApplicationSnapshot).where(ApplicationSnapshot.type == "fillStepMainInfo")
+    ).one()
     assert snapshot.data["last_name"] == "Пример"
 
     admin = factories.admin(role=FOREIGN_ADMIN)
-    assert_ok(_on_behalf(client, factories.auth_headers(admin), application,
-                         {"fillStepMainInfo": {"last_name": " Исправлено "}}))
+    assert_ok(
+        _on_behalf(
+            client, factories.auth_headers(admin), application, {"fillStepMainInfo": {"last_name": " Исправлено "}}
+        )
+    )
 
     assert fill_items(client, owner, application.id)["fillStepMainInfo"]["data"]["last_name"] == "Исправлено"
     db.session.expire_all()
@@ -106,16 +135,18 @@ def test_admin_edits_after_submission_are_audited_and_the_snapshot_stays(client,
     assert audit.details["after_submission"] is True
     assert audit.details["changes"]["fillStepMainInfo"]["last_name"] == {"from": "Пример", "to": "Исправлено"}
     # the applicant is still locked out
-    assert_envelope(post_bulk(client, owner, application.id, {"fillStepMainInfo": {"last_name": "Я"}}), 409,
-                    "applications.submitted_read_only")
+    assert_envelope(
+        post_bulk(client, owner, application.id, {"fillStepMainInfo": {"last_name": "Я"}}),
+        409,
+        "applications.submitted_read_only",
+    )
 
 
 def test_admin_can_submit_on_behalf_even_after_the_window(client, factories, db):
     application = _application(factories, term=factories.closed_term())
     answers, files = complete_answers(application, factories, kz=False)
     admin = factories.admin(role=FOREIGN_ADMIN)
-    body = assert_ok(_on_behalf(client, factories.auth_headers(admin), application, answers, files,
-                                is_submit="true"))
+    body = assert_ok(_on_behalf(client, factories.auth_headers(admin), application, answers, files, is_submit="true"))
     assert body["message_key"] == "questionnary_submitted"
     assert body["application"]["status"] == 0 and body["application"]["submittedAt"]
     snapshots = db.session.scalars(select(ApplicationSnapshot)).all()
@@ -124,6 +155,11 @@ def test_admin_can_submit_on_behalf_even_after_the_window(client, factories, db)
 
 def test_admin_submit_still_validates(client, factories):
     application = _application(factories)
-    body = assert_envelope(_on_behalf(client, factories.auth_headers(factories.admin(role=FOREIGN_ADMIN)),
-                                      application, {}, is_submit="true"), 400, "fill_required")
+    body = assert_envelope(
+        _on_behalf(
+            client, factories.auth_headers(factories.admin(role=FOREIGN_ADMIN)), application, {}, is_submit="true"
+        ),
+        400,
+        "fill_required",
+    )
     assert body["errors"]

@@ -1,5 +1,6 @@
 """A whole questionnaire submitted against the real seeded reference data (option lists, programs, the default
 term), so definitions, option filters and seeds cannot drift apart unnoticed."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,10 @@ from .test_user_data_support import PDF, PNG, engine_ctx, file_fields_of, post_b
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
 
-@pytest.mark.parametrize("kz, kind", [(False, "regular_bachelors"), (False, "doctoral_phd"),
-                                      (True, "regular_bachelors"), (True, "masters_mba")])
+@pytest.mark.parametrize(
+    "kz, kind",
+    [(False, "regular_bachelors"), (False, "doctoral_phd"), (True, "regular_bachelors"), (True, "masters_mba")],
+)
 def test_submission_with_seeded_reference_data(client, factories, db, kz, kind):
     run_all()
     program = db.session.scalars(select(StudyProgram).where(StudyProgram.kind == kind)).first()
@@ -25,8 +28,9 @@ def test_submission_with_seeded_reference_data(client, factories, db, kz, kind):
     user = factories.applicant(kz=kz)
     application = factories.application(user=user, program=program, term=term, current_step=3 if kz else 1)
     variant = "home" if kz else "foreign"
-    ctx = engine_ctx(kind, kz=kz, program_id=program.id,
-                     options=load_options(_option_types(all_step_definitions(variant))))
+    ctx = engine_ctx(
+        kind, kz=kz, program_id=program.id, options=load_options(_option_types(all_step_definitions(variant)))
+    )
     answers, files = {}, {}
     for key in forms.steps_for(variant, ctx):
         if key == "documentsSelfUpload":
@@ -36,8 +40,7 @@ def test_submission_with_seeded_reference_data(client, factories, db, kz, kind):
         for f in file_fields_of(key, ctx):
             files[(key, f["key"])] = (PNG, "photo.png") if f["type"] == "image" else (PDF, f"{f['key']}.pdf")
 
-    body = assert_ok(post_bulk(client, factories.auth_headers(user), application.id, answers, files,
-                               is_submit="true"))
+    body = assert_ok(post_bulk(client, factories.auth_headers(user), application.id, answers, files, is_submit="true"))
 
     assert body["message_key"] == "questionnary_submitted"
     db.session.expire_all()

@@ -1,5 +1,6 @@
 """Shared helpers of the application-journey tests (no tests here): payload builders, valid answers generated
 from the step definitions, tiny valid files, and a SQL statement counter."""
+
 from __future__ import annotations
 
 import io
@@ -45,8 +46,12 @@ def multipart(application_id, forms_data: dict | None = None, files: dict | None
 
 
 def post_bulk(client, headers, application_id, forms_data=None, files=None, **extra):
-    return client.post(f"{API}/users/bulk-upsert-user-data", headers=headers,
-                       data=multipart(application_id, forms_data, files, **extra), content_type="multipart/form-data")
+    return client.post(
+        f"{API}/users/bulk-upsert-user-data",
+        headers=headers,
+        data=multipart(application_id, forms_data, files, **extra),
+        content_type="multipart/form-data",
+    )
 
 
 def fill_items(client, headers, application_id, **query) -> dict:
@@ -57,13 +62,13 @@ def fill_items(client, headers, application_id, **query) -> dict:
 
 # ------------------------------------------------------------------------------------ valid answers by type
 
+
 def _option_id(ctx: dict, option_type: str, factories):
     options = ctx["options"].get(option_type)
     if options:
         return options[0]["id"]
     option = factories.questionnaire_option(option_type)
-    ctx["options"][option_type] = [{"id": option.id, "code": option.code, "additional_data": {},
-                                    "additional_count": 0}]
+    ctx["options"][option_type] = [{"id": option.id, "code": option.code, "additional_data": {}, "additional_count": 0}]
     return option.id
 
 
@@ -109,7 +114,8 @@ def _filtered_option(ctx, option_type, parent_value, factories):
             return option["id"]
     option = factories.questionnaire_option(option_type, additional_data={"parent_id": parent_value})
     ctx["options"].setdefault(option_type, []).append(
-        {"id": option.id, "code": option.code, "additional_data": {"parent_id": parent_value}, "additional_count": 0})
+        {"id": option.id, "code": option.code, "additional_data": {"parent_id": parent_value}, "additional_count": 0}
+    )
     return option.id
 
 
@@ -118,17 +124,31 @@ def _fill(step_key, fields, target, ctx, factories, befores, root=None):
         parent = (field.get("filter") or {}).get("parent_field")
         option_type = field.get("options") or f"{step_key}_{field['key']}"
         if field["type"] in ("select", "multiselect") and ctx["options"].get(option_type) and not parent:
-            allowed = forms.field_options(step_key, field["key"], root if root is not None else target, ctx,
-                                          row=target if root is not None else None) or []
+            allowed = (
+                forms.field_options(
+                    step_key,
+                    field["key"],
+                    root if root is not None else target,
+                    ctx,
+                    row=target if root is not None else None,
+                )
+                or []
+            )
             if allowed:
                 target[field["key"]] = allowed[0]["id"] if field["type"] == "select" else [allowed[0]["id"]]
                 continue
         if field["type"] == "select" and parent and parent in target:
-            target[field["key"]] = _filtered_option(ctx, field.get("options") or f"{step_key}_{field['key']}",
-                                                    target[parent], factories)
+            target[field["key"]] = _filtered_option(
+                ctx, field.get("options") or f"{step_key}_{field['key']}", target[parent], factories
+            )
             continue
-        value = sample_value(step_key, field, ctx, factories,
-                             early=bool(field.get("before") or field.get("not_after")) and field["key"] not in befores)
+        value = sample_value(
+            step_key,
+            field,
+            ctx,
+            factories,
+            early=bool(field.get("before") or field.get("not_after")) and field["key"] not in befores,
+        )
         if value is not None:
             target[field["key"]] = value
 
@@ -171,8 +191,16 @@ def valid_data(step_key: str, ctx: dict, factories, rows: int = 2) -> dict:
     return {f["key"]: data[f["key"]] for f in definition["fields"] if f["key"] in data}
 
 
-KINDS = ["regular_bachelors", "masters_scientific_pedagogical", "masters_specialized", "masters_joint_nbk",
-         "masters_mba", "masters_emba", "doctoral_phd", "doctoral_dba"]
+KINDS = [
+    "regular_bachelors",
+    "masters_scientific_pedagogical",
+    "masters_specialized",
+    "masters_joint_nbk",
+    "masters_mba",
+    "masters_emba",
+    "doctoral_phd",
+    "doctoral_dba",
+]
 
 
 def form_cases() -> list[tuple[bool, str, str]]:
@@ -198,11 +226,13 @@ def step_of(kz: bool, kind: str, field: str) -> str:
 
 
 def engine_ctx(kind="regular_bachelors", kz=False, financing="paid", program_id=None, options=None):
-    return forms.build_ctx(kind, study_program_id=program_id, financing=financing, is_kazakhstan_citizen=kz,
-                           options=options or {})
+    return forms.build_ctx(
+        kind, study_program_id=program_id, financing=financing, is_kazakhstan_citizen=kz, options=options or {}
+    )
 
 
 # ---------------------------------------------------------------------------------------------- SQL counter
+
 
 @contextmanager
 def count_queries(engine):

@@ -1,5 +1,6 @@
 """The signed-in user (spec §3 User, §6 roles, §7 Users: self, update, check), the Citizenship list behind
 /choose-flow, and the `flask create-admin` command (DESIGN §4)."""
+
 from __future__ import annotations
 
 import pytest
@@ -70,65 +71,83 @@ class TestUpdateCitizenship:
     def test_can_change_while_no_application_exists(self, client, db, factories):
         first, second = factories.citizenship(), factories.citizenship()
         user = factories.user(email="change@example.com", citizenship=first)
-        assert_ok(client.post(f"{USERS}/update", json={"citizenship_id": second.id},
-                              headers=factories.auth_headers(user)))
+        assert_ok(
+            client.post(f"{USERS}/update", json={"citizenship_id": second.id}, headers=factories.auth_headers(user))
+        )
         assert get_user(db, "change@example.com").citizenship_id == second.id
 
-    @pytest.mark.parametrize("body, key", [
-        ({}, "validation.required"),
-        ({"citizenship_id": None}, "validation.null"),
-        ({"citizenship_id": "1"}, "validation.integer"),
-        ({"citizenship_id": "abc"}, "validation.integer"),
-        ({"citizenship_id": 1.5}, "validation.integer"),
-        ({"citizenship_id": True}, "validation.integer"),
-        ({"citizenship_id": [1]}, "validation.integer"),
-        ({"citizenship_id": 999999}, "users.citizenship_not_found"),
-        ({"citizenship_id": 0}, "users.citizenship_not_found"),
-        ({"citizenship_id": -5}, "users.citizenship_not_found"),
-        ({"citizenship_id": 10**20}, "users.citizenship_not_found"),  # was a driver overflow → 500
-        ({"citizenship_id": 2**31}, "users.citizenship_not_found"),
-        ({"citizenship_id": 1, "is_verified": True}, "validation.unknown_field"),
-        ({"citizenship_id": 1, "roles": [{"name": "Админ"}]}, "validation.unknown_field"),
-    ])
+    @pytest.mark.parametrize(
+        "body, key",
+        [
+            ({}, "validation.required"),
+            ({"citizenship_id": None}, "validation.null"),
+            ({"citizenship_id": "1"}, "validation.integer"),
+            ({"citizenship_id": "abc"}, "validation.integer"),
+            ({"citizenship_id": 1.5}, "validation.integer"),
+            ({"citizenship_id": True}, "validation.integer"),
+            ({"citizenship_id": [1]}, "validation.integer"),
+            ({"citizenship_id": 999999}, "users.citizenship_not_found"),
+            ({"citizenship_id": 0}, "users.citizenship_not_found"),
+            ({"citizenship_id": -5}, "users.citizenship_not_found"),
+            ({"citizenship_id": 10**20}, "users.citizenship_not_found"),  # was a driver overflow → 500
+            ({"citizenship_id": 2**31}, "users.citizenship_not_found"),
+            ({"citizenship_id": 1, "is_verified": True}, "validation.unknown_field"),
+            ({"citizenship_id": 1, "roles": [{"name": "Админ"}]}, "validation.unknown_field"),
+        ],
+    )
     def test_bad_input(self, client, db, factories, body, key):
         country = factories.citizenship()
         user = factories.user(email="bad@example.com", citizenship=country)
-        envelope = assert_envelope(client.post(f"{USERS}/update", json=body, headers=factories.auth_headers(user)),
-                                   400, key)
+        envelope = assert_envelope(
+            client.post(f"{USERS}/update", json=body, headers=factories.auth_headers(user)), 400, key
+        )
         assert envelope["errors"], envelope
         refreshed = get_user(db, "bad@example.com")
         assert refreshed.citizenship_id == country.id and refreshed.is_verified and refreshed.role_names == set()
 
     def test_citizenship_not_found_names_the_field(self, client, db, factories):
         user = factories.user()
-        body = assert_envelope(client.post(f"{USERS}/update?lang=en", json={"citizenship_id": 424242},
-                                           headers=factories.auth_headers(user)), 400, "users.citizenship_not_found")
+        body = assert_envelope(
+            client.post(
+                f"{USERS}/update?lang=en", json={"citizenship_id": 424242}, headers=factories.auth_headers(user)
+            ),
+            400,
+            "users.citizenship_not_found",
+        )
         assert body["errors"] == {"citizenship_id": [catalogue("en")["users.citizenship_not_found"]]}
 
     def test_requires_a_verified_signed_in_user(self, client, db, factories):
         country = factories.citizenship()
-        assert_envelope(client.post(f"{USERS}/update", json={"citizenship_id": country.id}), 401,
-                        "errors.unauthorized")
+        assert_envelope(client.post(f"{USERS}/update", json={"citizenship_id": country.id}), 401, "errors.unauthorized")
         unverified = factories.user(email="unverified@example.com", verified=False)
-        assert_envelope(client.post(f"{USERS}/update", json={"citizenship_id": country.id},
-                                    headers=factories.auth_headers(unverified)), 403, "errors.email_not_verified")
+        assert_envelope(
+            client.post(
+                f"{USERS}/update", json={"citizenship_id": country.id}, headers=factories.auth_headers(unverified)
+            ),
+            403,
+            "errors.email_not_verified",
+        )
         assert get_user(db, "unverified@example.com").citizenship_id is None
 
     def test_malformed_json(self, client, db, factories):
         user = factories.user()
-        response = client.post(f"{USERS}/update", data="{", content_type="application/json",
-                               headers=factories.auth_headers(user))
+        response = client.post(
+            f"{USERS}/update", data="{", content_type="application/json", headers=factories.auth_headers(user)
+        )
         assert_envelope(response, 400, "validation.json_body")
 
 
 # ============================================================================================ /users/check
 class TestSegmentCheck:
-    @pytest.mark.parametrize("roles, foreign, kz", [
-        ((), 403, 403),
-        ((FOREIGN,), 200, 403),
-        ((KZ,), 403, 200),
-        ((FOREIGN, KZ), 200, 200),
-    ])
+    @pytest.mark.parametrize(
+        "roles, foreign, kz",
+        [
+            ((), 403, 403),
+            ((FOREIGN,), 200, 403),
+            ((KZ,), 403, 200),
+            ((FOREIGN, KZ), 200, 200),
+        ],
+    )
     def test_access_per_role(self, client, db, factories, roles, foreign, kz):
         user = factories.user(email="seg@example.com")
         for role in roles:
@@ -142,12 +161,15 @@ class TestSegmentCheck:
                 assert_envelope(response, 403, "errors.forbidden")
         assert user.id
 
-    @pytest.mark.parametrize("query, key", [
-        ({}, "validation.required"),
-        ({"segment": ""}, "validation.one_of"),
-        ({"segment": "ADMIN"}, "validation.one_of"),
-        ({"segment": "foreign"}, "validation.one_of"),
-    ])
+    @pytest.mark.parametrize(
+        "query, key",
+        [
+            ({}, "validation.required"),
+            ({"segment": ""}, "validation.one_of"),
+            ({"segment": "ADMIN"}, "validation.one_of"),
+            ({"segment": "foreign"}, "validation.one_of"),
+        ],
+    )
     def test_bad_segment(self, client, db, factories, query, key):
         admin = factories.admin(FOREIGN)
         response = client.get(f"{USERS}/check", query_string=query, headers=factories.auth_headers(admin))
@@ -157,8 +179,9 @@ class TestSegmentCheck:
         """?lang= is accepted on every endpoint (DESIGN §5 localization), so query strings are not strict."""
         headers = factories.auth_headers(factories.admin(FOREIGN))
         assert_ok(client.get(f"{USERS}/check?segment=FOREIGN&lang=en&_=123", headers=headers))
-        body = assert_envelope(client.get(f"{USERS}/check?segment=KZ&lang=kk", headers=headers), 403,
-                               "errors.forbidden", lang="kk")
+        body = assert_envelope(
+            client.get(f"{USERS}/check?segment=KZ&lang=kk", headers=headers), 403, "errors.forbidden", lang="kk"
+        )
         assert body["message"] == catalogue("kk")["errors.forbidden"]
 
     def test_needs_a_token(self, client, db):
@@ -221,23 +244,25 @@ class TestCreateAdminCli:
         result = self.invoke(app, "grow@example.com", "--password", "new-admin-pass", "--role", FOREIGN)
         assert result.exit_code == 0, result.output
         assert get_user(db, "grow@example.com").id == applicant["id"]
-        assert_envelope(client.get(f"{USERS}/self", headers=bearer(applicant["token"])), 401,
-                        "errors.token_invalid")
+        assert_envelope(client.get(f"{USERS}/self", headers=bearer(applicant["token"])), 401, "errors.token_invalid")
         sessions = db.session.scalars(select(AuthSession).where(AuthSession.user_id == applicant["id"])).all()
         assert sessions and all(s.revoked_at is not None for s in sessions)
         # Adding the second role keeps the first.
         self.invoke(app, "grow@example.com", "--password", "new-admin-pass", "--role", KZ)
         assert get_user(db, "grow@example.com").role_names == {FOREIGN, KZ}
 
-    @pytest.mark.parametrize("args, fragment", [
-        (["x@example.com", "--password", "admin-pass", "--role", "Superuser"], "--role"),
-        (["x@example.com", "--password", "admin-pass", "--role", "админ"], "--role"),
-        (["x@example.com", "--password", "12345", "--role", FOREIGN], "--password"),
-        (["not-an-email", "--password", "admin-pass", "--role", FOREIGN], "EMAIL"),
-        (["x@", "--password", "admin-pass", "--role", FOREIGN], "EMAIL"),
-        (["x@example.com", "--role", FOREIGN], "--password"),
-        (["x@example.com", "--password", "admin-pass"], "--role"),
-    ])
+    @pytest.mark.parametrize(
+        "args, fragment",
+        [
+            (["x@example.com", "--password", "admin-pass", "--role", "Superuser"], "--role"),
+            (["x@example.com", "--password", "admin-pass", "--role", "админ"], "--role"),
+            (["x@example.com", "--password", "12345", "--role", FOREIGN], "--password"),
+            (["not-an-email", "--password", "admin-pass", "--role", FOREIGN], "EMAIL"),
+            (["x@", "--password", "admin-pass", "--role", FOREIGN], "EMAIL"),
+            (["x@example.com", "--role", FOREIGN], "--password"),
+            (["x@example.com", "--password", "admin-pass"], "--role"),
+        ],
+    )
     def test_bad_input_creates_nothing(self, db, app, args, fragment):
         result = self.invoke(app, *args)
         assert result.exit_code == 2, result.output

@@ -1,4 +1,5 @@
 """Shared builders for the /universal tests: a valid create body and a deletable row for every registered model."""
+
 from __future__ import annotations
 
 import itertools
@@ -11,9 +12,15 @@ BASE = "/api/v1/universal"
 
 def select_option(db, **kw) -> SelectOption:
     n = next(_seq)
-    row = SelectOption(type=kw.pop("type", "fillStepMainInfo_marital_status"), code=kw.pop("code", f"opt{n}"),
-                       name_ru=kw.pop("name_ru", f"Вариант {n}"), name_en=kw.pop("name_en", f"Option {n}"),
-                       name_kk=kw.pop("name_kk", f"Нұсқа {n}"), additional_data=kw.pop("additional_data", {}), **kw)
+    row = SelectOption(
+        type=kw.pop("type", "fillStepMainInfo_marital_status"),
+        code=kw.pop("code", f"opt{n}"),
+        name_ru=kw.pop("name_ru", f"Вариант {n}"),
+        name_en=kw.pop("name_en", f"Option {n}"),
+        name_kk=kw.pop("name_kk", f"Нұсқа {n}"),
+        additional_data=kw.pop("additional_data", {}),
+        **kw,
+    )
     db.session.add(row)
     db.session.commit()
     return row
@@ -21,8 +28,13 @@ def select_option(db, **kw) -> SelectOption:
 
 def kato(db, **kw) -> Kato:
     n = next(_seq)
-    row = Kato(code=kw.pop("code", f"{710000000 + n}"), name_ru=kw.pop("name_ru", f"Пункт {n}"),
-               name_kk=kw.pop("name_kk", f"Елді мекен {n}"), name_en=kw.pop("name_en", f"Place {n}"), **kw)
+    row = Kato(
+        code=kw.pop("code", f"{710000000 + n}"),
+        name_ru=kw.pop("name_ru", f"Пункт {n}"),
+        name_kk=kw.pop("name_kk", f"Елді мекен {n}"),
+        name_en=kw.pop("name_en", f"Place {n}"),
+        **kw,
+    )
     db.session.add(row)
     db.session.commit()
     return row
@@ -51,23 +63,47 @@ def create_body(model: str, f, db) -> dict:
     if model == "RoomType":
         return {"name": f"Двухместная {n}", "capacity": 2, "price": 45000}
     if model == "SectionRoom":
-        return {"name": f"Комната {n}", "order": 1, "section_id": f.section().id, "room_type_id": f.room_type().id,
-                "assigned_gender_id": None, "external_reserved_places": 1}
+        return {
+            "name": f"Комната {n}",
+            "order": 1,
+            "section_id": f.section().id,
+            "room_type_id": f.room_type().id,
+            "assigned_gender_id": None,
+            "external_reserved_places": 1,
+        }
     if model == "Citizenship":
         return {"code": f"Q{n}", **names, "order": 5}
     if model == "Gender":
         return {"code": f"g{n}", **names}
     if model == "StudyProgram":
-        return {"code": f"sp{n}", "degree": "master", "kind": "masters_mba", **names, "order": 1,
-                "additional_data": {"is_hidden": False}}
+        return {
+            "code": f"sp{n}",
+            "degree": "master",
+            "kind": "masters_mba",
+            **names,
+            "order": 1,
+            "additional_data": {"is_hidden": False},
+        }
     if model == "SelectOption":
-        return {"type": "fillStepMainInfo_marital_status", "code": f"c{n}", **names, "order": 1,
-                "additional_data": {"parent_id": 3}, "additional_count": 0}
+        return {
+            "type": "fillStepMainInfo_marital_status",
+            "code": f"c{n}",
+            **names,
+            "order": 1,
+            "additional_data": {"parent_id": 3},
+            "additional_count": 0,
+        }
     if model == "Kato":
         return {"code": f"{750000000 + n}", **names}
     if model == "EducationalInstitution":
-        return {"name": f"Гимназия {n}", "region": "Астана", "district": "Есиль", "address": "пр. Мангилик Ел, 1",
-                "type": "gymnasium", "kato_id": None}
+        return {
+            "name": f"Гимназия {n}",
+            "region": "Астана",
+            "district": "Есиль",
+            "address": "пр. Мангилик Ел, 1",
+            "type": "gymnasium",
+            "kato_id": None,
+        }
     raise KeyError(model)
 
 

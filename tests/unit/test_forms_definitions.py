@@ -1,4 +1,5 @@
 """The step definitions themselves: complete, consistent, labelled in three languages, and faithful to spec §5."""
+
 from __future__ import annotations
 
 import json
@@ -9,18 +10,66 @@ import pytest
 
 from server import forms
 from server.forms import engine
+from server.forms.context import CONDITION_NAMES
 
 DEFS = engine.definitions()
 ROOT = Path(__file__).resolve().parents[2]
-FIELD_TYPES = {"text", "textarea", "email", "phone", "iin", "kato", "number", "integer", "date", "year", "switch",
-               "checkbox", "radio", "select", "multiselect", "institution", "file", "image", "group", "option_groups"}
-FIELD_PROPS = {"key", "type", "label", "required", "required_if", "required_unless", "visible_if", "before",
-               "not_after", "mask", "pattern", "max_length", "min", "max", "options", "filter", "auto_first",
-               "derive", "exclusive_code", "one_of_group", "fields", "min_items", "max_items", "source", "accept",
-               "multiple", "max_files", "choices", "choices_labels", "id_field", "render"}
-CTX_NAMES = {"isRegularBachelors", "isMastersScientificOrPedagogical", "isMastersSpecialized", "isMastersJointWithNBK",
-             "isMastersMBA", "isMastersEMBA", "isDoctoralPHD", "isDoctoralDBA", "financing", "isKazakhstanCitizen",
-             "studyProgramId", "degree"}
+FIELD_TYPES = {
+    "text",
+    "textarea",
+    "email",
+    "phone",
+    "iin",
+    "kato",
+    "number",
+    "integer",
+    "date",
+    "year",
+    "switch",
+    "checkbox",
+    "radio",
+    "select",
+    "multiselect",
+    "institution",
+    "file",
+    "image",
+    "group",
+    "option_groups",
+}
+FIELD_PROPS = {
+    "key",
+    "type",
+    "label",
+    "required",
+    "required_if",
+    "required_unless",
+    "visible_if",
+    "before",
+    "not_after",
+    "mask",
+    "pattern",
+    "max_length",
+    "min",
+    "max",
+    "options",
+    "filter",
+    "auto_first",
+    "derive",
+    "exclusive_code",
+    "one_of_group",
+    "fields",
+    "min_items",
+    "max_items",
+    "source",
+    "accept",
+    "multiple",
+    "max_files",
+    "choices",
+    "choices_labels",
+    "id_field",
+    "render",
+}
+CTX_NAMES = CONDITION_NAMES  # forms/context.json
 GRANT_CODES = ["1_1", "1_2", "2_2", "5_1", "11_1", "12_1", "15_1", "17_1", "17_2"]
 
 
@@ -33,9 +82,13 @@ def all_fields(definition):
 def conditions(node):
     """Every condition object anywhere in a definition."""
     if isinstance(node, dict):
-        if "field" in node and isinstance(node["field"], str) and ("eq" in node or "ne" in node or "in" in node
-                                                                   or "not_in" in node or "filled" in node
-                                                                   or "option" in node):
+        if (
+            "field" in node
+            and isinstance(node["field"], str)
+            and (
+                "eq" in node or "ne" in node or "in" in node or "not_in" in node or "filled" in node or "option" in node
+            )
+        ):
             yield node
         if "ctx" in node and isinstance(node["ctx"], str):
             yield node
@@ -48,11 +101,26 @@ def conditions(node):
 
 
 EXPECTED_KEYS = {
-    "fillStepMainInfo", "fillStepAdditionalInfo", "fillStepImmigration", "fillStepParents", "fillStepEducation",
-    "fillStepEducationSimple", "fillStepDocumentsFiles", "fillStepMainInfoLocal", "fillStepDocuments",
-    "fillStepEducationBachelors", "fillStepEducationMasters", "fillStepEducationDoctoral", "fillStepTestScoreUnt",
-    "fillStepTestScoreComprehensive", "fillStepTestScoreKaztest", "fillStepSocialCategories",
-    "fillStepScholarshipsAwards", "fillStepAdditionalInfoLocal", "documentsSelfUpload", "chooseEducationalProgram",
+    "fillStepMainInfo",
+    "fillStepAdditionalInfo",
+    "fillStepImmigration",
+    "fillStepParents",
+    "fillStepEducation",
+    "fillStepEducationSimple",
+    "fillStepDocumentsFiles",
+    "fillStepMainInfoLocal",
+    "fillStepDocuments",
+    "fillStepEducationBachelors",
+    "fillStepEducationMasters",
+    "fillStepEducationDoctoral",
+    "fillStepTestScoreUnt",
+    "fillStepTestScoreComprehensive",
+    "fillStepTestScoreKaztest",
+    "fillStepSocialCategories",
+    "fillStepScholarshipsAwards",
+    "fillStepAdditionalInfoLocal",
+    "documentsSelfUpload",
+    "chooseEducationalProgram",
 }
 
 
@@ -61,7 +129,7 @@ def test_every_form_is_defined():
 
 
 def test_file_name_is_the_form_key():
-    for path in (ROOT / "server/forms/definitions").glob("*.json"):
+    for path in (ROOT / "forms/definitions").glob("*.json"):
         if not path.name.startswith("_"):
             assert json.loads(path.read_text(encoding="utf-8"))["key"] == path.stem
 
@@ -79,8 +147,14 @@ def test_fields_are_well_formed(key):
             assert field["mask"] in forms.masks.MASK_PATTERNS
         for relation in ("before", "not_after"):
             if relation in field:
-                siblings = [f for f in (definition["fields"] if field["key"] in keys else
-                            next(g["fields"] for g in definition["fields"] if field in g.get("fields", [])))]
+                siblings = [
+                    f
+                    for f in (
+                        definition["fields"]
+                        if field["key"] in keys
+                        else next(g["fields"] for g in definition["fields"] if field in g.get("fields", []))
+                    )
+                ]
                 assert field[relation] in {f["key"] for f in siblings}
     for cond in conditions(definition):
         if "ctx" in cond:
@@ -123,8 +197,11 @@ def test_select_option_types_are_named_form_key_field():
 def test_option_types_exist_in_the_seeded_vocabulary():
     """Every select points at a list decision 0010 seeds (parallel work: skipped until the seed data exist)."""
     vocabulary = pytest.importorskip("server.seed.data.select_options")
-    seeded = {value for name, value in vars(vocabulary).items()
-              if name.isupper() and isinstance(value, str) and value.count("_") >= 1 and value[:1].islower()}
+    seeded = {
+        value
+        for name, value in vars(vocabulary).items()
+        if name.isupper() and isinstance(value, str) and value.count("_") >= 1 and value[:1].islower()
+    }
     for key, definition in DEFS.items():
         for field in all_fields(definition):
             if field["type"] in ("select", "multiselect"):
@@ -136,8 +213,11 @@ def test_option_types_exist_in_the_seeded_vocabulary():
 
 def test_seeded_exemption_flags_match_the_rules():
     vocabulary = pytest.importorskip("server.seed.data.select_options")
-    exempt = {row[0] for row in getattr(vocabulary, "SCHOLARSHIP_TYPES", [])
-              if isinstance(row[4], dict) and row[4].get("valid_till_exempt")}
+    exempt = {
+        row[0]
+        for row in getattr(vocabulary, "SCHOLARSHIP_TYPES", [])
+        if isinstance(row[4], dict) and row[4].get("valid_till_exempt")
+    }
     if exempt:
         assert exempt == set(GRANT_CODES)
     exams = {row[0]: row[4] for row in getattr(vocabulary, "EXAMINATION_TYPES", [])}
@@ -191,28 +271,72 @@ def required_keys(key, ctx):
     return [e["field"] for e in errors if e["key"] == "fill_required"]
 
 
-BACH = forms.build_ctx("regular_bachelors", financing="paid", is_kazakhstan_citizen=True,
-                       answers={"fillStepMainInfoLocal": {"gender": 2}})
+BACH = forms.build_ctx(
+    "regular_bachelors", financing="paid", is_kazakhstan_citizen=True, answers={"fillStepMainInfoLocal": {"gender": 2}}
+)
 
 
-@pytest.mark.parametrize("key,expected", [
-    ("fillStepMainInfo", ["profile_image", "last_name", "first_name", "date_of_birth", "nationality", "phone_number",
-                          "passport_number", "birthplace", "residential_address"]),
-    ("fillStepMainInfoLocal", ["profile_image", "iin", "date_of_birth", "gender", "marital_status", "nationality",
-                               "phone_number"]),
-    ("fillStepDocuments", ["identity_document_type", "identity_document_number", "identity_document_given_date",
-                                "identity_document_valid_till", "identity_document_issued_by", "birthplace"]),
-    ("fillStepEducation", ["education_level", "education_document_type", "education_document_number",
-                           "education_document_given_date", "education_institution_address", "education_language",
-                           "is_altyn_belgi", "average_grade", "admission_year", "graduation_year"]),
-    ("fillStepAdditionalInfoLocal", ["need_dorm", "medical_examinations", "residence_address",
-                                     "actual_residence_address"]),
-    ("fillStepImmigration", ["country_of_residence"]),
-    ("fillStepEducationSimple", ["document_number", "document_given_date", "educational_institution_name"]),
-    ("fillStepDocumentsFiles", ["passport", "proof_of_education", "motivation_letter", "english_language_certificate"]),
-    ("chooseEducationalProgram", ["educational_program"]),
-    ("fillStepTestScoreUnt", []),
-])
+@pytest.mark.parametrize(
+    "key,expected",
+    [
+        (
+            "fillStepMainInfo",
+            [
+                "profile_image",
+                "last_name",
+                "first_name",
+                "date_of_birth",
+                "nationality",
+                "phone_number",
+                "passport_number",
+                "birthplace",
+                "residential_address",
+            ],
+        ),
+        (
+            "fillStepMainInfoLocal",
+            ["profile_image", "iin", "date_of_birth", "gender", "marital_status", "nationality", "phone_number"],
+        ),
+        (
+            "fillStepDocuments",
+            [
+                "identity_document_type",
+                "identity_document_number",
+                "identity_document_given_date",
+                "identity_document_valid_till",
+                "identity_document_issued_by",
+                "birthplace",
+            ],
+        ),
+        (
+            "fillStepEducation",
+            [
+                "education_level",
+                "education_document_type",
+                "education_document_number",
+                "education_document_given_date",
+                "education_institution_address",
+                "education_language",
+                "is_altyn_belgi",
+                "average_grade",
+                "admission_year",
+                "graduation_year",
+            ],
+        ),
+        (
+            "fillStepAdditionalInfoLocal",
+            ["need_dorm", "medical_examinations", "residence_address", "actual_residence_address"],
+        ),
+        ("fillStepImmigration", ["country_of_residence"]),
+        ("fillStepEducationSimple", ["document_number", "document_given_date", "educational_institution_name"]),
+        (
+            "fillStepDocumentsFiles",
+            ["passport", "proof_of_education", "motivation_letter", "english_language_certificate"],
+        ),
+        ("chooseEducationalProgram", ["educational_program"]),
+        ("fillStepTestScoreUnt", []),
+    ],
+)
 def test_required_lists_follow_spec(key, expected):
     assert required_keys(key, BACH) == expected
 
@@ -220,11 +344,14 @@ def test_required_lists_follow_spec(key, expected):
 def test_parent_row_required_list():
     errors = engine.validate_step("fillStepParents", {"parents": [{}]}, BACH, mode="submit")
     assert [e["field"] for e in errors if e["key"] == "fill_required"] == [
-        f"parents.0.{f}" for f in ("parent_type", "full_name", "iin", "address", "phone_number", "email", "workplace")]
+        f"parents.0.{f}" for f in ("parent_type", "full_name", "iin", "address", "phone_number", "email", "workplace")
+    ]
 
 
 def test_grant_exemption_list_is_the_spec_codes():
-    found = next(f for f in DEFS["fillStepScholarshipsAwards"]["fields"] if f["key"] == "scholarship_document_valid_till")
+    found = next(
+        f for f in DEFS["fillStepScholarshipsAwards"]["fields"] if f["key"] == "scholarship_document_valid_till"
+    )
     assert found["required_unless"] == {"field": "scholarship_type", "option": "code", "in": GRANT_CODES}
 
 

@@ -1,4 +1,5 @@
 """The engine's public API beyond the shared vectors: contexts, edits, error details, purity."""
+
 from __future__ import annotations
 
 import ast
@@ -8,6 +9,7 @@ import pytest
 
 from server import forms
 from server.forms import engine
+from server.forms.context import RULE_CONTEXT
 
 
 def test_build_ctx_sets_exactly_one_flag():
@@ -24,18 +26,58 @@ def test_build_ctx_rejects_unknown_kind():
 
 
 def test_program_kinds_match_the_models():
-    from server.models.reference import PROGRAM_KINDS
+    from server.models.reference import DEGREES, PROGRAM_KINDS
 
     assert set(PROGRAM_KINDS) == set(forms.PROGRAM_FLAGS)
+    assert DEGREES == ("bachelor", "master", "doctoral")
+
+
+@pytest.mark.parametrize("example", RULE_CONTEXT["examples"], ids=lambda e: e["input"].get("program_kind", "none"))
+def test_the_shared_context_examples_build_the_same_ctx(example):
+    """forms/context.json: the client's builder runs the same examples."""
+    given = example["input"]
+    ctx = forms.build_ctx(
+        given.get("program_kind"),
+        study_program_id=given.get("study_program_id"),
+        financing=given.get("financing"),
+        is_kazakhstan_citizen=given.get("kazakhstan_citizen", False),
+        answers=given.get("answers"),
+        options=given.get("options"),
+    )
+    assert ctx == example["ctx"]
+
+
+def test_the_context_definition_is_consistent():
+    kinds = RULE_CONTEXT["program_kinds"]
+    flags = [spec["flag"] for spec in kinds.values()]
+    assert len(set(flags)) == len(flags) == 8
+    assert {spec["degree"] for spec in kinds.values()} == {"bachelor", "master", "doctoral"}
+    assert set(RULE_CONTEXT["keys"]) == {
+        "study_program_id",
+        "degree",
+        "financing",
+        "kazakhstan_citizen",
+        "answers",
+        "options",
+    }
+    assert not set(flags) & set(RULE_CONTEXT["keys"].values())
+    for example in RULE_CONTEXT["examples"]:  # every example names every ctx key
+        assert set(example["ctx"]) == set(flags) | set(RULE_CONTEXT["keys"].values())
 
 
 def test_check_dates_error_carries_both_labels():
     ctx = forms.build_ctx("regular_bachelors")
-    errors = engine.validate_step("fillStepDocuments", {
-        "identity_document_given_date": "2025-01-02", "identity_document_valid_till": "2025-01-01"}, ctx, "submit")
+    errors = engine.validate_step(
+        "fillStepDocuments",
+        {"identity_document_given_date": "2025-01-02", "identity_document_valid_till": "2025-01-01"},
+        ctx,
+        "submit",
+    )
     err = next(e for e in errors if e["key"] == "check_dates")
-    assert err["labels"] == ["form.fillStepDocuments.identity_document_given_date",
-                             "form.fillStepDocuments.identity_document_valid_till"]
+    assert err["labels"] == [
+        "form.fillStepDocuments.identity_document_given_date",
+        "form.fillStepDocuments.identity_document_valid_till",
+    ]
     assert err["label"] == "form.fillStepDocuments.identity_document_given_date"
 
 
@@ -57,8 +99,9 @@ def test_set_value_creates_rows_and_option_group_entries():
     ctx = forms.build_ctx("regular_bachelors", is_kazakhstan_citizen=True)
     out = engine.set_value("fillStepParents", {}, "parents.1.full_name", "Б", ctx)
     assert out == {"parents": [{}, {"full_name": "Б"}]}
-    out = engine.set_value("fillStepSocialCategories", {"social_categories": [5]}, "categories_data.5.document_number",
-                           " N-1 ", ctx)
+    out = engine.set_value(
+        "fillStepSocialCategories", {"social_categories": [5]}, "categories_data.5.document_number", " N-1 ", ctx
+    )
     assert out["categories_data"] == {"5": {"document_number": "N-1"}}
 
 
@@ -89,8 +132,9 @@ def test_every_field_survives_garbage(bad):
             if field["type"] in ("group",):
                 engine.validate_step(key, {field["key"]: [{sub["key"]: bad for sub in field["fields"]}]}, ctx, "submit")
             if field["type"] == "option_groups":
-                engine.validate_step(key, {"social_categories": [1], field["key"]: {"1": {"document_number": bad}}},
-                                     ctx, "submit")
+                engine.validate_step(
+                    key, {"social_categories": [1], field["key"]: {"1": {"document_number": bad}}}, ctx, "submit"
+                )
 
 
 def test_engine_has_no_flask_or_database_imports():
@@ -113,7 +157,11 @@ def test_steps_for_unknown_variant():
 def test_resolved_self_upload_fields_are_pdf_files():
     ctx = forms.build_ctx("doctoral_phd", answers={"fillStepMainInfoLocal": {"gender": 1}})
     resolved = engine.resolve_step("documentsSelfUpload", ctx)
-    assert [f["key"] for f in resolved["fields"]] == ["military_document", "education_document", "unt_document",
-                                                      "research_plan"]
+    assert [f["key"] for f in resolved["fields"]] == [
+        "military_document",
+        "education_document",
+        "unt_document",
+        "research_plan",
+    ]
     assert all(f["type"] == "file" and f["accept"] == "pdf" for f in resolved["fields"])
     assert [f["required"] for f in resolved["fields"]] == [True, True, False, True]

@@ -1,4 +1,5 @@
 """IIN check digit and input masks (spec §5, DESIGN §6), independent of the shared vectors."""
+
 from __future__ import annotations
 
 import random
@@ -11,10 +12,10 @@ from server.forms.masks import MASK_PATTERNS, apply_mask, iin_check_digit, iin_v
 def reference_check_digit(first11: str):
     """Straight from the definition: weights 1..11; if 10, weights 3..11,1,2; if 10 again, no valid IIN."""
     digits = [int(c) for c in first11]
-    first = sum(d * w for d, w in zip(digits, range(1, 12))) % 11
+    first = sum(d * w for d, w in zip(digits, range(1, 12), strict=True)) % 11
     if first != 10:
         return first
-    second = sum(d * w for d, w in zip(digits, [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2])) % 11
+    second = sum(d * w for d, w in zip(digits, [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2], strict=True)) % 11
     return None if second == 10 else second
 
 
@@ -49,26 +50,46 @@ def test_matches_reference_on_random_numbers():
             assert iin_valid(first + d) == (expected is not None and int(d) == expected)
 
 
-@pytest.mark.parametrize("value", ["", "90010130001", "9001013000170", "90010130001a", "９００１０１３０００１７", None, 900101300017])
+@pytest.mark.parametrize(
+    "value", ["", "90010130001", "9001013000170", "90010130001a", "９００１０１３０００１７", None, 900101300017]
+)
 def test_malformed_iin(value):
     assert not iin_valid(value)
 
 
-@pytest.mark.parametrize("mask,raw,masked", [
-    ("decimal2", "4,567", "4.56"), ("decimal2", "007", "007"), ("decimal2", "1..2", "1.2"), ("decimal2", None, ""),
-    ("test_doc_number", "1", "1"), ("test_doc_number", "12", "1-2"), ("test_doc_number", "123456", "1-2345-6"),
-    ("test_doc_number", "1a2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7", "1-2345-678901234-56-7"),
-    ("test_code", "000111222333", "000111222"), ("phone_kz", "", "+7"), ("phone_kz", "+7", "+7"),
-    ("phone_kz", "+7 701 123 45 67 89", "+77011234567"), ("iin", "9001-0130-0017-99", "900101300017"),
-])
+@pytest.mark.parametrize(
+    "mask,raw,masked",
+    [
+        ("decimal2", "4,567", "4.56"),
+        ("decimal2", "007", "007"),
+        ("decimal2", "1..2", "1.2"),
+        ("decimal2", None, ""),
+        ("test_doc_number", "1", "1"),
+        ("test_doc_number", "12", "1-2"),
+        ("test_doc_number", "123456", "1-2345-6"),
+        ("test_doc_number", "1a2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7", "1-2345-678901234-56-7"),
+        ("test_code", "000111222333", "000111222"),
+        ("phone_kz", "", "+7"),
+        ("phone_kz", "+7", "+7"),
+        ("phone_kz", "+7 701 123 45 67 89", "+77011234567"),
+        ("iin", "9001-0130-0017-99", "900101300017"),
+    ],
+)
 def test_apply_mask(mask, raw, masked):
     assert apply_mask(mask, raw) == masked
 
 
 @pytest.mark.parametrize("mask", sorted(MASK_PATTERNS))
 def test_mask_output_never_breaks_the_mask_shape_when_complete(mask):
-    samples = {"decimal2": "123.45", "test_doc_number": "1-2345-678901234-56-7", "test_code": "123456789",
-               "phone_kz": "+77011234567", "phone_intl": "+4915112345678", "iin": "900101300017", "digits": "42"}
+    samples = {
+        "decimal2": "123.45",
+        "test_doc_number": "1-2345-678901234-56-7",
+        "test_code": "123456789",
+        "phone_kz": "+77011234567",
+        "phone_intl": "+4915112345678",
+        "iin": "900101300017",
+        "digits": "42",
+    }
     assert mask_valid(mask, samples[mask])
     assert apply_mask(mask, samples[mask]) == samples[mask]
 

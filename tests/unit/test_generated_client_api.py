@@ -3,6 +3,7 @@
 Runs scripts/generate_client_api.py --check in a separate interpreter (it builds its own app on a throw-away
 instance directory), so a model or endpoint added on the server without regenerating fails here.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -15,15 +16,16 @@ GENERATED = ROOT / "client" / "src" / "api" / "generated"
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def test_generated_client_api_is_up_to_date():
     result = run("--check")
     assert result.returncode == 0, (
         "client/src/api/generated is stale — run `.venv/bin/python scripts/generate_client_api.py`\n"
-        + result.stdout + result.stderr)
+        + result.stdout
+        + result.stderr
+    )
 
 
 def test_every_registered_model_has_a_generated_slice():
@@ -40,13 +42,30 @@ def test_every_registered_model_has_a_generated_slice():
         assert f"  {name}: " in index
 
 
+def test_the_metadata_endpoint_is_generated_and_no_hand_written_query_calls_universal():
+    meta = (GENERATED / "modelMeta.js").read_text(encoding="utf-8")
+    assert "/universal/_meta/${encodeURIComponent(model)}" in meta
+    assert "export const { useGetModelMetaQuery }" in meta
+    # The client reaches /universal through the generated files only (issue 9 §4).
+    hand_written = [
+        path.relative_to(ROOT)
+        for path in (ROOT / "client" / "src").rglob("*.js*")
+        if path.suffix in (".js", ".jsx")
+        and GENERATED not in path.parents
+        and not path.name.endswith((".test.js", ".test.jsx"))
+        and "/universal/" in path.read_text(encoding="utf-8").replace("GET /universal/_meta", "")
+    ]
+    assert hand_written == []
+
+
 def test_check_mode_reports_a_hand_edited_file(tmp_path):
     out = tmp_path / "generated"
     out.mkdir()
     for path in GENERATED.glob("*.js"):
         (out / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    (out / "Hall.js").write_text((out / "Hall.js").read_text(encoding="utf-8") + "// edited by hand\n",
-                                 encoding="utf-8")
+    (out / "Hall.js").write_text(
+        (out / "Hall.js").read_text(encoding="utf-8") + "// edited by hand\n", encoding="utf-8"
+    )
     (out / "Stray.js").write_text("export {};\n", encoding="utf-8")
     result = run("--check", "--out", str(out))
     assert result.returncode == 1

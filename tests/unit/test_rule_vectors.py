@@ -1,8 +1,9 @@
-"""Runs the shared rule vectors (tests/rule_vectors/*.json) through the Python interpreter.
+"""Runs the shared rule vectors (forms/rule_vectors/*.json) through the Python interpreter.
 
 client/src/forms-engine/engine.test.js runs the same files through the JavaScript interpreter; a vector that
 passes here and fails there (or the reverse) means the two interpreters drifted.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ import pytest
 from server.forms import engine
 from server.forms.masks import apply_mask, iin_valid, mask_valid
 
-VECTOR_DIR = Path(__file__).resolve().parents[1] / "rule_vectors"
+VECTOR_DIR = Path(__file__).resolve().parents[2] / "forms" / "rule_vectors"
 
 
 def _vectors():

@@ -1,5 +1,6 @@
 """Security primitives (DESIGN §9): argon2id passwords, keyed code hashes, log redaction (no full IIN, no bearer
 token, no password in any log line), the CSP."""
+
 from __future__ import annotations
 
 import io
@@ -17,17 +18,20 @@ TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwianRpIjoiYWJjIn0.c2lnbmF0dXJlLXBhcn
 
 # ============================================================================================ redaction
 class TestRedact:
-    @pytest.mark.parametrize("raw, expected", [
-        (f"iin={IIN}", "iin=9001********"),
-        (f"{IIN}", "9001********"),
-        (f"ИИН {IIN}, телефон +77011234567", "ИИН 9001********, телефон +77011234567"),
-        (f"Authorization: Bearer {TOKEN}", "Authorization: Bearer [redacted]"),
-        (f"bearer  {TOKEN} tail", "bearer  [redacted] tail"),
-        (f"GET /download?token={TOKEN}&x=1", "GET /download?token=[redacted]&x=1"),
-        ("code 123456 stays", "code 123456 stays"),
-        ("1234567890123 is 13 digits", "1234567890123 is 13 digits"),
-        ("12345678901 is 11 digits", "12345678901 is 11 digits"),
-    ])
+    @pytest.mark.parametrize(
+        "raw, expected",
+        [
+            (f"iin={IIN}", "iin=9001********"),
+            (f"{IIN}", "9001********"),
+            (f"ИИН {IIN}, телефон +77011234567", "ИИН 9001********, телефон +77011234567"),
+            (f"Authorization: Bearer {TOKEN}", "Authorization: Bearer [redacted]"),
+            (f"bearer  {TOKEN} tail", "bearer  [redacted] tail"),
+            (f"GET /download?token={TOKEN}&x=1", "GET /download?token=[redacted]&x=1"),
+            ("code 123456 stays", "code 123456 stays"),
+            ("1234567890123 is 13 digits", "1234567890123 is 13 digits"),
+            ("12345678901 is 11 digits", "12345678901 is 11 digits"),
+        ],
+    )
     def test_strings(self, raw, expected):
         assert redact(raw) == expected
 
@@ -49,9 +53,16 @@ def make_record(msg, args=(), **extra) -> logging.LogRecord:
 
 class TestRedactingFilter:
     def test_message_and_extra_fields(self):
-        record = make_record(f"pkb request for {IIN}", iin=IIN, path=f"/x?t={TOKEN}",
-                             header=f"Bearer {TOKEN}", password="hunter22", access_token=TOKEN,
-                             code_hash="abc", status=200)
+        record = make_record(
+            f"pkb request for {IIN}",
+            iin=IIN,
+            path=f"/x?t={TOKEN}",
+            header=f"Bearer {TOKEN}",
+            password="hunter22",
+            access_token=TOKEN,
+            code_hash="abc",
+            status=200,
+        )
         assert RedactingFilter().filter(record) is True
         assert IIN not in record.getMessage()
         assert record.iin == "9001********"
@@ -66,6 +77,18 @@ class TestRedactingFilter:
         message = record.getMessage()
         assert IIN not in message and TOKEN not in message
         assert message == "user 9001******** sent Bearer [redacted]"
+
+    def test_celery_task_arguments_are_hidden(self):
+        """Celery puts a task's arguments into its log records (the %-mapping and `data`): a mail job's carry the
+        recipient and the code (decision 0061)."""
+        arguments = "('owner@example.com', 'verify', 'Код', 'Ваш код: 428913')"
+        context = {"id": "task-id", "name": "mail.send", "args": arguments, "kwargs": "{}", "exc": f"for {IIN}"}
+        record = make_record("Task %(name)s[%(id)s] raised unexpected: %(exc)s", (), data=dict(context))
+        record.args = dict(context)
+        RedactingFilter().filter(record)
+        assert record.getMessage() == "Task mail.send[task-id] raised unexpected: for 9001********"
+        assert record.args["args"] == record.args["kwargs"] == "[hidden]"
+        assert record.data == {**context, "args": "[hidden]", "kwargs": "[hidden]", "exc": "for 9001********"}
 
     def test_mapping_arguments_are_redacted(self):
         record = make_record("%(iin)s / %(password)s", ())
@@ -103,9 +126,15 @@ class TestPasswords:
         assert "secret123" not in first
         assert verify_password(first, "secret123") and verify_password(second, "secret123")
 
-    @pytest.mark.parametrize("stored, attempt", [
-        (None, "secret123"), ("", "secret123"), ("not-a-hash", "secret123"), ("$argon2id$broken", "x"),
-    ])
+    @pytest.mark.parametrize(
+        "stored, attempt",
+        [
+            (None, "secret123"),
+            ("", "secret123"),
+            ("not-a-hash", "secret123"),
+            ("$argon2id$broken", "x"),
+        ],
+    )
     def test_bad_hashes_never_verify_and_never_raise(self, stored, attempt):
         if stored is None:
             stored = hash_password("other-password")

@@ -6,8 +6,8 @@
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import i18n from '../i18n';
-import { userReset } from '../app/sessionSlice';
-import { navigateTo } from '../app/navigation';
+import { userReset } from '../session/sessionSlice';
+import { navigateTo } from '../session/navigation';
 
 export const API_BASE = '/api/v1';
 
@@ -37,6 +37,7 @@ export const baseQueryWithSession = async (args, api, extraOptions) => {
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSession,
-  tagTypes: ['User', 'Citizenship', 'PublicConfig'],
+  // Models of the generic API add their own tag types (src/api/generated: {type: Model, id} and id 'LIST').
+  tagTypes: ['User', 'PublicConfig'],
   endpoints: () => ({}),
 });

@@ -1,11 +1,10 @@
-import { makeStore } from '../app/store';
-import { userSet } from '../app/sessionSlice';
-import { getUser, setUser } from '../app/userStore';
-import { setNavigator } from '../app/navigation';
+import { userSet } from '../session/sessionSlice';
+import { getUser, setUser } from '../session/userStore';
+import { setNavigator } from '../session/navigation';
 import { usersApi } from './usersApi';
 import { baseApi } from './baseApi';
 import i18n from '../i18n';
-import { mockFetch } from '../testUtils';
+import { makeStore, mockFetch } from '../testUtils';
 
 const loginApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,10 +1,10 @@
 /* Shape of the generated per-model slices (src/api/generated, written by scripts/generate_client_api.py). */
-import { makeStore } from '../app/store';
 import { baseApi } from './baseApi';
-import { MODELS, endpointsFor, universalEndpoints } from './generated';
+import { MODELS, endpointsFor, modelMetaApi, universalEndpoints } from './generated';
 import * as roomType from './generated/RoomType';
 import * as hall from './generated/Hall';
-import { mockFetch } from '../testUtils';
+import i18n from '../i18n';
+import { makeStore, mockFetch } from '../testUtils';
 
 const ACTIONS = ['all', 'find', 'findPaginate', 'create', 'createList', 'update', 'delete'];
 const PATHS = {
@@ -26,6 +26,12 @@ describe('generated client API', () => {
       'SelectOption', 'Kato', 'EducationalInstitution'].forEach((model) => expect(MODELS).toContain(model));
     expect(Object.keys(universalEndpoints).sort()).toEqual([...MODELS].sort());
     expect(() => endpointsFor('NoSuchModel')).toThrow(/Unknown model/);
+  });
+
+  test('every model has a name and a plural in ru, kk and en', () => {
+    MODELS.flatMap((m) => [`resources.${m}.name`, `resources.${m}.plural`]).forEach((key) =>
+      ['ru', 'kk', 'en'].forEach((lng) => expect(typeof i18n.getResource(lng, 'translation', key)).toBe('string')),
+    );
   });
 
   test.each(['RoomType', 'Hall', 'SectionRoom', 'Kato'])('%s: seven endpoints injected into the one baseApi', (model) => {
@@ -108,5 +114,37 @@ describe('generated client API', () => {
     const state = hall.hallEndpoints.findPaginate.select({ paginate: { page: 1, size: 20 } })(store.getState());
     expect(state.data.list[0].name).toBe('Hall v1');
     sub.unsubscribe();
+  });
+
+  test('one tag vocabulary: an edit refreshes every cached list that shows the row (all, find by id, pages)', async () => {
+    let name = 'Hall A';
+    const fetchMock = mockFetch((url) => {
+      if (url.endsWith('/update')) {
+        name = 'Hall B';
+        return { body: { success: true, item: { id: 1, name } } };
+      }
+      return { body: { list: [{ id: 1, name }], total: 1 } };
+    });
+    const store = makeStore();
+    const subscriptions = [
+      store.dispatch(hall.hallEndpoints.all.initiate()),
+      store.dispatch(hall.hallEndpoints.find.initiate({ filters: { id: 1 } })),
+      store.dispatch(hall.hallEndpoints.findPaginate.initiate({ filters: { name: { ilike: 'Hall' } }, paginate: { page: 1, size: 20 } })),
+    ];
+    await Promise.all(subscriptions);
+    await store.dispatch(hall.hallEndpoints.update.initiate({ update: { name: 'Hall B' }, filters: { id: 1 } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reads = fetchMock.mock.calls.map(([r]) => r.url.replace(/^.*\/universal\/Hall\//, ''));
+    expect(reads.filter((path) => path !== 'update').sort()).toEqual(['all', 'all', 'find', 'find', 'find-paginate', 'find-paginate']);
+    expect(hall.hallEndpoints.find.select({ filters: { id: 1 } })(store.getState()).data.list[0].name).toBe('Hall B');
+    subscriptions.forEach((s) => s.unsubscribe());
+  });
+
+  test('the model metadata is generated too: GET /universal/_meta/<model>, one tag per model', async () => {
+    const fetchMock = mockFetch(() => ({ body: { success: true, item: { model: 'Hall', fields: [] } } }));
+    const store = makeStore();
+    const answer = await store.dispatch(modelMetaApi.endpoints.getModelMeta.initiate('Hall'));
+    expect(fetchMock.mock.calls[0][0].url).toMatch(/\/api\/v1\/universal\/_meta\/Hall$/);
+    expect(answer.data).toEqual({ model: 'Hall', fields: [] });
   });
 });

@@ -1,6 +1,6 @@
 /* User endpoints shared by several features (guards, header, choose-flow). */
 import { baseApi } from './baseApi';
-import { userMerged } from '../app/sessionSlice';
+import { userMerged } from '../session/sessionSlice';
 
 async function mergeAnswerIntoStore(_arg, { dispatch, queryFulfilled }) {
   try {

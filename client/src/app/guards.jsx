@@ -1,7 +1,7 @@
 /* Route guards (spec §2, §6). */
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSelector } from 'react-redux';
-import { hasCitizenship, selectUser } from './sessionSlice';
+import { hasCitizenship, selectUser } from '../session/sessionSlice';
 
 export const VERIFY_OTP_PATH = '/auth?verify-otp=true';
 

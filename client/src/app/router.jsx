@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
-import { setNavigator } from './navigation';
+import { setNavigator } from '../session/navigation';
 import PageLoader from './PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
 

@@ -1,8 +1,8 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import sessionReducer, { userReset } from './sessionSlice';
+import sessionReducer, { userReset } from '../session/sessionSlice';
 import { baseApi } from '../api/baseApi';
-import { setUser } from './userStore';
+import { setUser } from '../session/userStore';
 
 /** Creates the Redux store. The session user is written to localStorage (dorm_user) on every change. */
 export function makeStore(preloadedState) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { API_BASE } from '../api/baseApi';
-import { selectToken } from '../app/sessionSlice';
+import { selectToken } from '../session/sessionSlice';
 
 /**
  * Downloads a protected file with the Bearer token and returns an object URL for <img src> (the CSP allows

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useSignOutMutation } from '../api/usersApi';
-import { userReset } from '../app/sessionSlice';
+import { userReset } from '../session/sessionSlice';
 
 /** POST /auth/sign-out (best effort), then reset the user store and go to /auth. */
 export default function useLogout() {

@@ -1,7 +1,7 @@
 // Interpreter of the questionnaire rule language (docs/decisions/0020-questionnaire-rule-language.md).
 //
 // Plain ES module: no React, no imports. The Python twin is server/forms/engine.py; both are run against
-// tests/rule_vectors/*.json, so a change here needs the same change there.
+// forms/rule_vectors/*.json, so a change here needs the same change there.
 //
 //   step  a step definition (object, as sent by the server) or a form key registered with registerDefinitions
 //   data  the step's field map as saved in UserData.data

@@ -1,4 +1,4 @@
-// Runs the shared rule vectors (tests/rule_vectors/*.json) through the JavaScript interpreter.
+// Runs the shared rule vectors (forms/rule_vectors/*.json) through the JavaScript interpreter.
 // tests/unit/test_rule_vectors.py runs the same files through the Python one; they must agree.
 import fs from 'fs';
 import path from 'path';
@@ -8,8 +8,8 @@ import {
 } from './engine';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const DEFINITIONS_DIR = path.join(ROOT, 'server/forms/definitions');
-const VECTOR_DIR = path.join(ROOT, 'tests/rule_vectors');
+const DEFINITIONS_DIR = path.join(ROOT, 'forms/definitions');
+const VECTOR_DIR = path.join(ROOT, 'forms/rule_vectors');
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 

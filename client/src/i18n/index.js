@@ -8,7 +8,10 @@ import en from './en.json';
 import resourcesRu from './resources/ru.json';
 import resourcesKk from './resources/kk.json';
 import resourcesEn from './resources/en.json';
-import { questionnaireCatalogues } from './questionnaire';
+import { mergeCatalogues, questionnaireCatalogues } from './questionnaire';
+import pkbRu from './pkb/ru.json';
+import pkbKk from './pkb/kk.json';
+import pkbEn from './pkb/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -39,29 +42,13 @@ function applyLanguage(lng) {
   }
 }
 
-/** Deep-merges catalogue files into one default-namespace catalogue (later files add subtrees, e.g.
- * i18n/resources/<lng>.json adds `resources`, `crud`, ...). keys.test.js checks that no two files define
- * the same key, so the order does not matter. */
-export function mergeCatalogues(...parts) {
-  const merge = (target, source) => {
-    Object.entries(source).forEach(([key, value]) => {
-      if (value && typeof value === 'object' && !Array.isArray(value)) {
-        const base = target[key] && typeof target[key] === 'object' ? target[key] : {};
-        target[key] = merge({ ...base }, value);
-      } else {
-        target[key] = value;
-      }
-    });
-    return target;
-  };
-  return parts.reduce((acc, part) => merge(acc, part || {}), {});
-}
-
+// Catalogue files add subtrees (i18n/resources/<lng>.json adds `resources`, `crud`, ...); keys.test.js checks that
+// no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { DateInput, INVALID_DATE } from '../components/dates';
 import ReferenceSelect from './ReferenceSelect';
 import { choiceLabel, fieldLabel, isSmallRange, rangeOptions } from './resource';
 
@@ -18,6 +19,7 @@ export function widgetFor(field, override = {}) {
   if (isSmallRange(field)) return 'range';
   if (field.type === 'integer') return 'number';
   if (field.type === 'text') return 'multiline';
+  if (field.type === 'date') return 'date';
   if (field.type === 'datetime') return 'datetime';
   return 'text';
 }
@@ -28,6 +30,7 @@ export function toFormValue(field, value, override = {}) {
   if (widget === 'switch') return Boolean(value);
   if (widget === 'json') return JSON.stringify(value === undefined || value === null ? {} : value, null, 2);
   if (value === undefined || value === null) return '';
+  if (widget === 'date') return String(value).slice(0, 10);
   if (widget === 'datetime') return String(value).slice(0, 16);
   return String(value);
 }
@@ -52,6 +55,7 @@ export function rulesFor(field, t, { required }) {
     validate: (raw) => {
       const empty = raw === '' || raw === null || raw === undefined || (typeof raw === 'string' && !raw.trim());
       if (empty) return required ? t('validation.required') : true;
+      if ((widget === 'date' || widget === 'datetime') && raw === INVALID_DATE) return t('form.errors.invalid_date');
       if (widget === 'json') {
         try {
           const parsed = JSON.parse(raw);
@@ -167,6 +171,25 @@ export default function FieldInput({ model, field, control, required, disabled, 
             </TextField>
           );
         }
+        if (widget === 'date' || widget === 'datetime') {
+          return (
+            <DateInput
+              id={id}
+              name={input.name}
+              label={label}
+              required={required}
+              disabled={disabled}
+              error={fieldState.error ? fieldState.error.message : undefined}
+              helperText={override.helperText}
+              value={input.value || null}
+              onChange={(next) => input.onChange(next || '')}
+              onBlur={input.onBlur}
+              inputRef={input.ref}
+              testId={testId}
+              withTime={widget === 'datetime'}
+            />
+          );
+        }
         const htmlInput = { 'data-testid': testId };
         let type = 'text';
         if (widget === 'number') {
@@ -175,8 +198,6 @@ export default function FieldInput({ model, field, control, required, disabled, 
           htmlInput.inputMode = 'numeric';
           if (Number.isInteger(field.min)) htmlInput.min = field.min;
           if (Number.isInteger(field.max)) htmlInput.max = field.max;
-        } else if (widget === 'datetime') {
-          type = 'datetime-local';
         } else if (field.max_length && widget !== 'json') {
           htmlInput.maxLength = field.max_length;
         }
@@ -189,10 +210,7 @@ export default function FieldInput({ model, field, control, required, disabled, 
             onChange={(event) => input.onChange(event.target.value)}
             multiline={multiline}
             minRows={multiline ? 3 : undefined}
-            slotProps={{
-              htmlInput,
-              inputLabel: widget === 'datetime' ? { shrink: true } : undefined,
-            }}
+            slotProps={{ htmlInput }}
           />
         );
       }}

@@ -9,7 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useGetModelMetaQuery } from '../api/universalMetaApi';
+import { useGetModelMetaQuery } from '../api/generated/modelMeta';
 import { useSnackbar } from '../components/SnackbarProvider';
 import { apiErrorMessage } from '../components/apiError';
 import FieldInput, { fromFormValue, toFormValue } from './FieldInput';
@@ -53,7 +53,7 @@ function FormBody({ resource, meta, row, fixed, onClose, onSaved }) {
   const { t, i18n } = useTranslation();
   const { showSuccess, showError } = useSnackbar();
   const editing = Boolean(row);
-  const overrides = resource.fields || {};
+  const overrides = useMemo(() => resource.fields || {}, [resource.fields]);
   const fields = useMemo(() => formFields(meta, { editing, fixed }), [meta, editing, fixed]);
   const defaults = useMemo(() => initialValues(meta, fields, row, overrides), [meta, fields, row, overrides]);
   const { control, handleSubmit, setError } = useForm({ defaultValues: defaults, mode: 'onTouched' });

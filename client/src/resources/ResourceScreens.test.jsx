@@ -23,16 +23,23 @@ function api({ onCall = () => undefined, override = () => undefined } = {}) {
     if (custom) return custom;
     const meta = url.match(/\/universal\/_meta\/(\w+)$/);
     if (meta) return { body: { success: true, audiences: ['public', 'Админ'], item: META[meta[1]] } };
-    if (url.endsWith('/universal/RoomType/find-paginate')) return { body: { list: ROOM_TYPES, total: 45 } };
-    if (url.endsWith('/universal/RoomType/all')) return { body: { list: ROOM_TYPES, total: 2 } };
-    if (url.endsWith('/universal/Gender/all'))
-      return { body: { list: [{ id: 1, code: 'male', name_ru: 'Мужской', name_en: 'Male', name_kk: 'Ер' }], total: 1 } };
+    if (url.endsWith('/universal/RoomType/find-paginate')) {
+      const search = body.filters.name && body.filters.name.ilike;
+      if (search) return { body: { list: ROOM_TYPES.filter((r) => r.name.includes(search)), total: 1 } };
+      return { body: { list: ROOM_TYPES, total: 45 } };
+    }
+    if (url.endsWith('/universal/RoomType/find')) {
+      const ids = [].concat(body.filters.id.in || body.filters.id);
+      return { body: { list: ROOM_TYPES.filter((r) => ids.includes(r.id)), total: 2 } };
+    }
+    if (url.endsWith('/universal/Gender/find-paginate')) return { body: { list: GENDERS, total: 1 } };
     if (url.endsWith('/universal/SectionRoom/find-paginate')) return { body: { list: [], total: 0 } };
     if (url.endsWith('/public-config')) return { body: {} };
     return { status: 404, body: { success: false, message: 'not found', errors: {} } };
   });
 }
 
+const GENDERS = [{ id: 1, code: 'male', name_ru: 'Мужской', name_en: 'Male', name_kk: 'Ер' }];
 const LONG = { timeout: 5000 };
 const calls = (fetchMock, suffix) => fetchMock.mock.calls.map(([r]) => r).filter((r) => r.url.endsWith(suffix));
 
@@ -191,7 +198,7 @@ describe('<ResourceList> from metadata', () => {
     expect(await calls(fetchMock, '/RoomType/delete')[0].clone().json()).toEqual({ filters: { id: 2 } });
   });
 
-  test('a child list is filtered by its parent; parent references are selects fed by the parent model', async () => {
+  test('a child list is filtered by its parent; parent references search the parent model page by page', async () => {
     const fetchMock = api({
       override: (url, body) => {
         if (url.endsWith('/SectionRoom/create')) return { body: { success: true, item: { id: 5, ...body.create } } };
@@ -207,19 +214,82 @@ describe('<ResourceList> from metadata', () => {
     await user.click(screen.getByTestId('resource-create-SectionRoom'));
     const dialog = await screen.findByRole('dialog', { name: 'Новая запись — Комната' }, LONG);
     expect(within(dialog).queryByLabelText(/Секция/)).not.toBeInTheDocument(); // fixed by the screen
-    const roomType = within(dialog).getByLabelText(/Тип комнаты/);
-    await within(roomType).findByRole('option', { name: 'Четырёхместная' }, LONG);
-    const gender = within(dialog).getByLabelText(/Закреплена за полом/);
-    await within(gender).findByRole('option', { name: 'Мужской' }, LONG);
+    const gender = within(dialog).getByRole('combobox', { name: /Закреплена за полом/ });
+    await user.click(gender);
+    expect(await screen.findByRole('option', { name: 'Мужской' }, LONG)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     expect(within(dialog).getByLabelText(/Порядок/)).toHaveValue(0);
-
     await user.type(within(dialog).getByLabelText(/Название/), '101');
-    await user.selectOptions(roomType, '2');
+
+    // The room type is searched (debounced, ilike on the display field), never loaded whole.
+    const roomType = within(dialog).getByRole('combobox', { name: /Тип комнаты/ });
+    await user.click(roomType);
+    expect(await screen.findByRole('option', { name: 'Двухместная' }, LONG)).toBeInTheDocument();
+    await user.type(roomType, 'Четыр');
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Двухместная' })).not.toBeInTheDocument(), LONG);
+    await user.click(screen.getByRole('option', { name: 'Четырёхместная' }));
+    expect(roomType).toHaveValue('Четырёхместная');
+    const searches = await Promise.all(calls(fetchMock, '/RoomType/find-paginate').map((r) => r.clone().json()));
+    expect(searches).toEqual([
+      { filters: {}, paginate: { page: 1, size: 20 } },
+      { filters: { name: { ilike: 'Четыр' } }, paginate: { page: 1, size: 20 } },
+    ]);
+    expect(calls(fetchMock, '/RoomType/all')).toHaveLength(0);
     await user.click(within(dialog).getByTestId('resource-save'));
     await waitFor(() => expect(calls(fetchMock, '/SectionRoom/create')).toHaveLength(1));
     expect(await calls(fetchMock, '/SectionRoom/create')[0].clone().json()).toEqual({
       create: { name: '101', order: 0, room_type_id: 2, external_reserved_places: 0, section_id: 4 },
     });
+  });
+
+  test('reference cells: one find by the ids on the page per referenced model', async () => {
+    const rooms = [
+      { id: 11, name: '101', order: 1, room_type_id: 2, assigned_gender_id: null, external_reserved_places: 0 },
+      { id: 12, name: '102', order: 2, room_type_id: 1, assigned_gender_id: null, external_reserved_places: 0 },
+      { id: 13, name: '103', order: 3, room_type_id: 2, assigned_gender_id: null, external_reserved_places: 0 },
+    ];
+    const fetchMock = api({
+      override: (url) => (url.endsWith('/SectionRoom/find-paginate') ? { body: { list: rooms, total: 3 } } : undefined),
+    });
+    renderWithProviders(<ResourceList resource="SectionRoom" fixed={{ section_id: 4 }} />);
+    const row = await screen.findByTestId('resource-row-SectionRoom-11', LONG);
+    expect(await within(row).findByText('Четырёхместная', {}, LONG)).toBeInTheDocument();
+    expect(within(screen.getByTestId('resource-row-SectionRoom-12')).getByText('Двухместная')).toBeInTheDocument();
+    const finds = calls(fetchMock, '/RoomType/find');
+    expect(finds).toHaveLength(1);
+    expect(await finds[0].clone().json()).toEqual({ filters: { id: { in: [1, 2] } } });
+    expect(calls(fetchMock, '/RoomType/all')).toHaveLength(0);
+  });
+
+  test('a date field is the one date picker: typed DD.MM.YYYY, sent as an ISO date, refused while invalid', async () => {
+    const opened = { ...META.Hall.fields[1], name: 'opened_on', label: 'Открыто', type: 'date', required: false, nullable: true, max_length: null };
+    const fetchMock = api({
+      override: (url, body) => {
+        if (url.endsWith('/_meta/Hall')) return { body: { success: true, item: { ...META.Hall, fields: [...META.Hall.fields, opened] } } };
+        if (url.endsWith('/Hall/find-paginate')) return { body: { list: [{ id: 1, name: 'Шаңырақ', opened_on: '2019-09-01' }], total: 1 } };
+        if (url.endsWith('/Hall/create')) return { body: { success: true, item: { id: 2, ...body.create } } };
+        return undefined;
+      },
+    });
+    renderWithProviders(<ResourceList resource="Hall" />);
+    const row = await screen.findByTestId('resource-row-Hall-1', LONG);
+    expect(row).toHaveTextContent('01.09.2019');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('resource-create-Hall'));
+    const dialog = await screen.findByRole('dialog', undefined, LONG);
+    await user.type(within(dialog).getByTestId('field-name'), 'Новое');
+    const date = within(dialog).getByTestId('field-opened_on');
+    await user.click(date);
+    await user.keyboard('3102');
+    await user.click(within(dialog).getByTestId('resource-save'));
+    expect(await within(dialog).findByText('Дата введена неверно.', {}, LONG)).toBeInTheDocument();
+    expect(calls(fetchMock, '/Hall/create')).toHaveLength(0);
+    await user.click(date);
+    await user.keyboard('01092024');
+    expect(date).toHaveValue('01.09.2024');
+    await user.click(within(dialog).getByTestId('resource-save'));
+    await waitFor(() => expect(calls(fetchMock, '/Hall/create')).toHaveLength(1));
+    expect(await calls(fetchMock, '/Hall/create')[0].clone().json()).toEqual({ create: { name: 'Новое', opened_on: '2024-09-01' } });
   });
 
   test('choices are translated selects (kk)', async () => {

@@ -56,6 +56,18 @@ export function rowTitle(row, displayField, lng) {
   return `#${row.id}`;
 }
 
+/** The field a reference select searches with `ilike`: a localized display field (name_ru) in the UI language
+ * when that one is searchable, else the display field itself; null when the model offers no text search. */
+export function searchFieldOf(meta, lng) {
+  const searchable = new Set(
+    (meta.filters || []).filter((f) => (f.operators || []).includes('ilike')).map((f) => f.key),
+  );
+  const display = meta.display_field;
+  const localized = display && /^name_(ru|en|kk)$/.test(display) ? `name_${String(lng || 'ru').slice(0, 2)}` : null;
+  if (localized && searchable.has(localized)) return localized;
+  return searchable.has(display) ? display : null;
+}
+
 export function isSmallRange(field) {
   return (
     field.type === 'integer' &&

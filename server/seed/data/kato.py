@@ -4,6 +4,7 @@ significance (levels 1 and 2 of the classifier). Codes follow the official 9-dig
 The full classifier (≈14,000 settlements) is loaded with `flask --app server import-kato FILE.xlsx`.
 Sources and caveats: docs/decisions/0010-reference-vocabulary.md.
 """
+
 from __future__ import annotations
 
 # (AB, name_ru, name_kk, name_en)
@@ -315,6 +316,6 @@ def kato_rows() -> list[dict]:
     rows = [{"code": region_code(ab), "name_ru": ru, "name_kk": kk, "name_en": en} for ab, ru, kk, en in REGIONS]
     for ab, units in UNITS.items():
         rows += [{"code": f"{ab}{cd}00000", "name_ru": ru, "name_kk": kk, "name_en": en} for cd, _, ru, kk, en in units]
-    for ab, districts in CITY_DISTRICTS.items():
+    for districts in CITY_DISTRICTS.values():
         rows += [{"code": code, "name_ru": ru, "name_kk": kk, "name_en": en} for code, ru, kk, en in districts]
     return rows

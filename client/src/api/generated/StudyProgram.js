@@ -3,6 +3,7 @@
  * Tags: a list tag {type, id: 'LIST'} and one tag per row {type, id}; writes invalidate the list,
  * the written row and the list tags of related models (includes and parent references). */
 import { baseApi } from '../baseApi';
+import { rowsOf } from '../listAnswer';
 
 export const MODEL = 'StudyProgram';
 export const DISPLAY_FIELD = 'name_ru';
@@ -10,11 +11,6 @@ export const RELATED_MODELS = [];
 
 const LIST = { type: MODEL, id: 'LIST' };
 const RELATED_LISTS = RELATED_MODELS.map((type) => ({ type, id: 'LIST' }));
-
-function rowsOf(result) {
-  if (result && Array.isArray(result.list)) return result.list;
-  return [];
-}
 
 /** providesTags of the list answers {list, total}. */
 export function provideList(result) {

@@ -49,3 +49,5 @@ export * as section from './Section';
 export * as sectionRoom from './SectionRoom';
 export * as selectOption from './SelectOption';
 export * as studyProgram from './StudyProgram';
+
+export { modelMetaApi, useGetModelMetaQuery } from './modelMeta';

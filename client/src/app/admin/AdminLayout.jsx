@@ -18,9 +18,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
 import PageLoader from '../PageLoader';
-import { selectUser } from '../sessionSlice';
+import { selectUser } from '../../session/sessionSlice';
 import { AdminShellContext } from './AdminBase';
 import { menuItemsFor } from './menu';
+import { useDomain } from '../../domain';
 
 const DRAWER_WIDTH = 248;
 
@@ -68,8 +69,9 @@ function MenuContent({ shell, items, onNavigate, mobile = false }) {
 export default function AdminLayout({ shell }) {
   const { t } = useTranslation();
   const user = useSelector(selectUser);
+  const domain = useDomain();
   const [open, setOpen] = useState(false);
-  const items = menuItemsFor(user, shell.key);
+  const items = menuItemsFor(user, shell.key, domain);
   const email = (user && user.email) || '';
 
   return (
@@ -148,6 +150,7 @@ export default function AdminLayout({ shell }) {
 /** /admin and /admin/kz themselves: the first menu item the user may open (or home when there is none). */
 export function AdminIndex({ shell }) {
   const user = useSelector(selectUser);
-  const items = menuItemsFor(user, shell.key);
+  const domain = useDomain();
+  const items = menuItemsFor(user, shell.key, domain);
   return <Navigate to={items.length ? `${shell.base}/${items[0].path}` : '/'} replace />;
 }

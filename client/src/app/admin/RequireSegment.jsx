@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useCheckSegmentQuery } from '../../api/usersApi';
-import { selectUser } from '../sessionSlice';
+import { selectUser } from '../../session/sessionSlice';
 import { requiredRedirect } from '../guards';
 import PageLoader from '../PageLoader';
 

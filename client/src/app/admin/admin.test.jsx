@@ -1,28 +1,36 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import i18n from '../../i18n';
-import { setUser } from '../userStore';
+import { setUser } from '../../session/userStore';
 import { renderWithProviders, mockFetch } from '../../testUtils';
 import { ADMIN_MENU, menuItemsFor } from './menu';
+import { DEFAULT_DOMAIN, ROLE_KEYS, domainFromConfig } from '../../domain';
 import RequireSegment from './RequireSegment';
 
 const admin = (role) => ({ id: 1, email: 'a@u.kz', token: 'tk', is_verified: true, citizenship_id: 3, roles: [{ name: role }] });
 
 describe('admin menu (spec §6: items by role)', () => {
+  test('every item is labelled in ru, kk and en', () => {
+    ADMIN_MENU.forEach(({ labelKey }) =>
+      ['ru', 'kk', 'en'].forEach((lng) => expect(typeof i18n.getResource(lng, 'translation', labelKey)).toBe('string')),
+    );
+  });
+
   test('only the items whose access list holds one of the roles', () => {
     const menu = [
       ...ADMIN_MENU,
-      { key: 'users', path: 'users', labelKey: 'x', roles: ['Админ'], shells: ['foreign'] },
-      { key: 'kz_users', path: 'users', labelKey: 'x', roles: ['Админ (граждане КЗ)'], shells: ['kz'] },
+      { key: 'users', path: 'users', labelKey: 'x', roles: [ROLE_KEYS.foreignAdmin], shells: ['foreign'] },
+      { key: 'kz_users', path: 'users', labelKey: 'x', roles: [ROLE_KEYS.kzAdmin], shells: ['kz'] },
     ];
-    expect(menuItemsFor(admin('Админ'), 'foreign', menu).map((i) => i.key)).toEqual(['dormitory', 'room_types', 'users']);
-    expect(menuItemsFor(admin('Админ (граждане КЗ)'), 'kz', menu).map((i) => i.key)).toEqual([
-      'dormitory',
-      'room_types',
-      'kz_users',
-    ]);
-    expect(menuItemsFor({ roles: [] }, 'foreign', menu)).toEqual([]);
-    expect(menuItemsFor(null, 'kz', menu)).toEqual([]);
+    const keys = (user, shell, domain = DEFAULT_DOMAIN) => menuItemsFor(user, shell, domain, menu).map((i) => i.key);
+    expect(keys(admin('Админ'), 'foreign')).toEqual(['dormitory', 'room_types', 'users']);
+    expect(keys(admin('Админ (граждане КЗ)'), 'kz')).toEqual(['dormitory', 'room_types', 'kz_users']);
+    expect(keys({ roles: [] }, 'foreign')).toEqual([]);
+    expect(keys(null, 'kz')).toEqual([]);
+    // role names are the server's (public-config): a renamed role keeps its menu
+    const renamed = domainFromConfig({ roles: { foreign_admin: 'Foreign admissions' } });
+    expect(keys(admin('Foreign admissions'), 'foreign', renamed)).toEqual(['dormitory', 'room_types', 'users']);
+    expect(keys(admin('Админ'), 'foreign', renamed)).toEqual([]);
   });
 });
 

@@ -1,6 +1,9 @@
 /* The admin shells and their left menu (spec §2 staff routes, §6): an item is shown only when its access list
- * holds one of the user's role names. Admin features add their items here (features never import each other). */
-import { ADMIN_KZ_ROLE, ADMIN_ROLE } from '../sessionSlice';
+ * holds one of the user's roles. Access lists name roles by key (ROLE_KEYS); the names come from the domain
+ * (public-config). Admin features add their items here (features never import each other). */
+import { DEFAULT_DOMAIN, ROLE_KEYS, hasRole } from '../../domain';
+
+const BOTH_ADMINS = [ROLE_KEYS.foreignAdmin, ROLE_KEYS.kzAdmin];
 
 /** /admin is guarded by the FOREIGN access check, /admin/kz by the KZ one; refusal redirects to /. */
 export const ADMIN_SHELLS = {
@@ -13,24 +16,19 @@ export const ADMIN_MENU = [
     key: 'dormitory',
     path: 'dormitory',
     labelKey: 'admin_shell.items.dormitory',
-    roles: [ADMIN_ROLE, ADMIN_KZ_ROLE],
+    roles: BOTH_ADMINS,
     shells: ['foreign', 'kz'],
   },
   {
     key: 'room_types',
     path: 'room-types',
     labelKey: 'admin_shell.items.room_types',
-    roles: [ADMIN_ROLE, ADMIN_KZ_ROLE],
+    roles: BOTH_ADMINS,
     shells: ['foreign', 'kz'],
   },
 ];
 
-export function roleNames(user) {
-  return ((user && user.roles) || []).map((r) => (typeof r === 'string' ? r : r && r.name)).filter(Boolean);
-}
-
 /** The menu items of one shell that the user's roles allow, in menu order. */
-export function menuItemsFor(user, shellKey, menu = ADMIN_MENU) {
-  const names = new Set(roleNames(user));
-  return menu.filter((item) => item.shells.includes(shellKey) && item.roles.some((role) => names.has(role)));
+export function menuItemsFor(user, shellKey, domain = DEFAULT_DOMAIN, menu = ADMIN_MENU) {
+  return menu.filter((item) => item.shells.includes(shellKey) && item.roles.some((key) => hasRole(user, key, domain)));
 }

@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import i18n from '../../i18n';
-import { mockFetch, renderWithProviders } from '../../testUtils';
+import { SnackbarProvider } from '../SnackbarProvider';
+import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import Questionnaire from './Questionnaire';
+import useQuestionnaire from './useQuestionnaire';
 
 const STEP_ONE = {
   key: 'fillStepMainInfo',
@@ -120,5 +123,53 @@ describe('<Questionnaire/> with a definition fixture', () => {
     await waitFor(() => expect(screen.getByTestId('questionnaire-next')).toBeEnabled());
     await user.click(screen.getByTestId('questionnaire-next'));
     expect(await screen.findByTestId('snackbar-error')).toHaveTextContent('Please fill in the required field “Last name”');
+  });
+});
+
+describe('useQuestionnaire (state without markup)', () => {
+  beforeEach(() => i18n.changeLanguage('ru'));
+
+  const render = (props) => {
+    const store = makeStore();
+    const wrapper = ({ children }) => (
+      <Provider store={store}>
+        <SnackbarProvider>{children}</SnackbarProvider>
+      </Provider>
+    );
+    return renderHook(() => useQuestionnaire(props), { wrapper });
+  };
+
+  test('loads, runs the rules on typed answers, refuses Next on a missing field and saves once it is filled', async () => {
+    const { saved } = serve();
+    const { result } = render({ applicationId: 1 });
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.steps.map((s) => s.key)).toEqual(['fillStepMainInfo', 'fillStepParents']);
+    expect(result.current.ctx).toMatchObject({ isRegularBachelors: true, financing: 'paid', isKazakhstanCitizen: false });
+    await waitFor(() => expect(result.current.busy).toBe(false));
+
+    await act(() => result.current.onNext());
+    expect(result.current.errors).toMatchObject({ last_name: expect.any(String) });
+    expect(saved).toHaveLength(0);
+    expect(result.current.index).toBe(0);
+
+    act(() => result.current.onChange('last_name', ' Серікова '));
+    expect(result.current.data.last_name).toBe(' Серікова '); // typed raw, trimmed when saved (spec §5)
+    expect(result.current.errors.last_name).toBeUndefined();
+    await act(() => result.current.onNext());
+    expect(saved).toHaveLength(1);
+    expect(JSON.parse(saved[0].get('form___fillStepMainInfo___data_stringified'))).toEqual({ last_name: 'Серікова' });
+    expect(result.current.step.key).toBe('fillStepParents');
+    act(() => result.current.onBack());
+    expect(result.current.index).toBe(0);
+  });
+
+  test('a failed load reports the error and retries every request', async () => {
+    const fetchMock = mockFetch(() => ({ status: 500, body: { success: false, message: 'boom' } }));
+    const { result } = render({ applicationId: 1 });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    const before = fetchMock.mock.calls.length;
+    act(() => result.current.retry());
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(before + 3));
   });
 });

@@ -1,4 +1,4 @@
-/* Local answer data helpers: raw path writes, pending uploads, option types of a step, ctx. */
+/* Local answer data helpers: raw path writes, pending uploads, option types of a step. */
 
 export const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -86,30 +86,6 @@ export function optionTypesOf(step) {
   visitConditions(step.fields, types);
   visitConditions(step.rules, types);
   return [...types].sort();
-}
-
-export const KZ_CITIZENSHIP_NAME_EN = 'Citizen of the Republic of Kazakhstan';
-
-/** The rule-engine ctx (decision 0020): program flags, financing, citizenship, answers, option lists. */
-export function buildCtx({ programInfo, application, answers, options }) {
-  const info = programInfo || {};
-  const citizenship = application && application.citizenship;
-  return {
-    isRegularBachelors: Boolean(info.isRegularBachelors),
-    isMastersScientificOrPedagogical: Boolean(info.isMastersScientificOrPedagogical),
-    isMastersSpecialized: Boolean(info.isMastersSpecialized),
-    isMastersJointWithNBK: Boolean(info.isMastersJointWithNBK),
-    isMastersMBA: Boolean(info.isMastersMBA),
-    isMastersEMBA: Boolean(info.isMastersEMBA),
-    isDoctoralPHD: Boolean(info.isDoctoralPHD),
-    isDoctoralDBA: Boolean(info.isDoctoralDBA),
-    studyProgramId: info.studyProgramId ?? (application ? application.study_program_id : null) ?? null,
-    degree: (application && application.study_program && application.study_program.degree) || null,
-    financing: (application && application.financing) || 'paid',
-    isKazakhstanCitizen: Boolean(citizenship && citizenship.name_en === KZ_CITIZENSHIP_NAME_EN),
-    answers: answers || {},
-    options: options || {},
-  };
 }
 
 /** data-testid of a field's main control: field-<path>. */

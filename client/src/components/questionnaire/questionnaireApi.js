@@ -1,14 +1,50 @@
-/* Endpoints of the questionnaire (spec §7 Users calls, generic model API for pickers and option lists).
- * Shared by every screen that embeds <Questionnaire/> (/apply now, the citizens' stepper later). */
+/* Endpoints of the questionnaire: the spec §7 Users calls, and the request bodies of the generated generic-model
+ * endpoints (src/api/generated) its pickers and option lists use. Shared by every screen that embeds
+ * <Questionnaire/> (/apply and the citizens' stepper). */
 import { baseApi } from '../../api/baseApi';
+import { endpointsFor } from '../../api/generated';
 
-/** Select option lists are cached for 10 minutes (spec §7, §9). */
+/** Select option lists (and the KATO levels and institutions shown with them) are cached for 10 minutes (§7, §9). */
 export const OPTION_CACHE_SECONDS = 600;
 export const OPTION_PAGE_SIZE = 500;
 export const INSTITUTION_PAGE_SIZE = 20;
 export const KATO_PAGE_SIZE = 500;
 
-const listOf = (data) => (data && Array.isArray(data.list) ? data.list : []);
+/** The generated endpoints the questionnaire reads through (never a hand-written /universal query). */
+export const optionListEndpoint = endpointsFor('SelectOption').findPaginate;
+export const katoChildrenEndpoint = endpointsFor('Kato').findPaginate;
+export const institutionPagesEndpoint = endpointsFor('EducationalInstitution').findPaginate;
+export const institutionEndpoint = endpointsFor('EducationalInstitution').find;
+
+baseApi.enhanceEndpoints({
+  endpoints: Object.fromEntries(
+    [optionListEndpoint, katoChildrenEndpoint, institutionEndpoint].map((endpoint) => [
+      endpoint.name,
+      { keepUnusedDataFor: OPTION_CACHE_SECONDS },
+    ]),
+  ),
+});
+
+/** The SelectOption list of one option type, in the configured order (spec §7). */
+export const optionListBody = (type) => ({
+  filters: { type },
+  params: { order: ['order', 'id'] },
+  paginate: { page: 1, size: OPTION_PAGE_SIZE },
+});
+
+/** The KATO children of a node (null = the regions), ordered by name in the UI language (spec §7). */
+export const katoChildrenBody = (parentId, orderBy = 'name_ru') => ({
+  filters: { parent_id: parentId },
+  params: { order: [orderBy, 'id'] },
+  paginate: { page: 1, size: KATO_PAGE_SIZE },
+});
+
+/** One page of the institution picker: name search, ordered by region and name. */
+export const institutionSearchBody = (search, page) => ({
+  filters: search ? { name: { ilike: search } } : {},
+  params: { order: ['region', 'name', 'id'] },
+  paginate: { page, size: INSTITUTION_PAGE_SIZE },
+});
 
 export const questionnaireApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Application', 'FillItems', 'QuestionnaireSteps'] })
@@ -40,46 +76,6 @@ export const questionnaireApi = baseApi
         query: (programId) => `/users/get-study-program-info/${programId}`,
         transformResponse: (data) => (data && data.studyProgramInfo) || {},
       }),
-      getSelectOptions: build.query({
-        query: (type) => ({
-          url: '/universal/SelectOption/find-paginate',
-          method: 'POST',
-          body: { filters: { type }, params: { order: ['order', 'id'] }, paginate: { page: 1, size: OPTION_PAGE_SIZE } },
-        }),
-        transformResponse: listOf,
-        keepUnusedDataFor: OPTION_CACHE_SECONDS,
-      }),
-      getKatoChildren: build.query({
-        // Kato children by parent_id (null = the regions), ordered by name (spec §7).
-        query: ({ parentId = null, orderBy = 'name_ru' }) => ({
-          url: '/universal/Kato/find-paginate',
-          method: 'POST',
-          body: {
-            filters: { parent_id: parentId },
-            params: { order: [orderBy, 'id'] },
-            paginate: { page: 1, size: KATO_PAGE_SIZE },
-          },
-        }),
-        transformResponse: listOf,
-        keepUnusedDataFor: OPTION_CACHE_SECONDS,
-      }),
-      searchInstitutions: build.query({
-        query: ({ search = '', page = 1, size = INSTITUTION_PAGE_SIZE }) => ({
-          url: '/universal/EducationalInstitution/find-paginate',
-          method: 'POST',
-          body: {
-            filters: search ? { name: { ilike: search } } : {},
-            params: { order: ['region', 'name', 'id'] },
-            paginate: { page, size },
-          },
-        }),
-        transformResponse: (data) => ({ list: listOf(data), total: (data && data.total) || 0 }),
-      }),
-      getInstitution: build.query({
-        query: (id) => ({ url: '/universal/EducationalInstitution/find', method: 'POST', body: { filters: { id } } }),
-        transformResponse: (data) => listOf(data)[0] || null,
-        keepUnusedDataFor: OPTION_CACHE_SECONDS,
-      }),
       bulkUpsertUserData: build.mutation({
         query: (formData) => ({ url: '/users/bulk-upsert-user-data', method: 'POST', body: formData }),
         invalidatesTags: (result, error) => (error ? [] : ['Application']),
@@ -92,9 +88,5 @@ export const {
   useGetFillItemsQuery,
   useGetApplicationDetailQuery,
   useGetStudyProgramInfoQuery,
-  useGetSelectOptionsQuery,
-  useGetKatoChildrenQuery,
-  useLazySearchInstitutionsQuery,
-  useGetInstitutionQuery,
   useBulkUpsertUserDataMutation,
 } = questionnaireApi;

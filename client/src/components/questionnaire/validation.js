@@ -4,7 +4,7 @@ import { trim, validateStep } from '../../forms-engine/engine';
 
 const REQUIRED_KEYS = new Set(['fill_required', 'min_items']);
 
-/** Text of a rule-engine error key (form.errors.<key> in server/forms/labels). */
+/** Text of a rule-engine error key (form.errors.<key> in forms/labels). */
 export const formError = (t, key) => t(`form.errors.${key}`);
 
 /** Submit-mode errors of one step (the engine skips hidden fields). */

@@ -1,5 +1,6 @@
 /* /apply and /apply/{applicationId} (spec §2 Application flow): study_program → citizenship (only without one)
- * → fill. The header shows the answers already chosen. Citizens of Kazakhstan continue in /stepper/{id}. */
+ * → request_data (citizens of Kazakhstan whose credit-bureau request is not completed) → fill. The header shows the
+ * answers already chosen. Citizens of Kazakhstan fill their questionnaire in /stepper/{id}. */
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -24,27 +25,36 @@ import { apiErrorMessage } from '../../components/apiError';
 import Questionnaire from '../../components/questionnaire';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { useUpdateUserMutation } from '../../api/usersApi';
-import { KZ_CITIZENSHIP_NAME_EN, hasCitizenship, isKazakhstanCitizen, selectUser } from '../../app/sessionSlice';
-import { localizedName } from '../../i18n';
-
-const FINANCINGS = ['scholarship', 'paid'];
+import { hasCitizenship, selectUser } from '../../session/sessionSlice';
 import {
-  useCreateApplicationMutation, useGetApplyCitizenshipsQuery, useGetApplyStudyProgramsQuery, useGetSubmissionWindowQuery,
-} from './applyApi';
+  FINANCINGS, isKazakhstanCitizen, isKazakhstanCitizenship, isOfferedProgram, sortCitizenships, useDomain,
+} from '../../domain';
+import { localizedName } from '../../i18n';
+import { useCitizenshipAllQuery } from '../../api/generated/Citizenship';
+import { useStudyProgramAllQuery } from '../../api/generated/StudyProgram';
+import { rowsOf } from '../../api/listAnswer';
+import { useCreateApplicationMutation, useGetSubmissionWindowQuery } from './applyApi';
+import RequestDataStep from './RequestDataStep';
 
 const STEP_KEYS = ['study_program', 'citizenship', 'fill'];
+const CITIZEN_STEP_KEYS = ['study_program', 'citizenship', 'request_data', 'fill'];
+
+/** A citizen of Kazakhstan whose credit-bureau data are not received yet passes request_data first (spec §2). */
+const needsBureauRequest = (user, domain) =>
+  isKazakhstanCitizen(user, domain) && !(user && user.is_pkb_data_request_completed);
 
 /** The flow's header: each step with the answer already chosen (spec §2). */
-function ApplyHeader({ active, program, citizenship }) {
+function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
   const { t, i18n } = useTranslation();
   const answers = {
     study_program: program ? localizedName(program, i18n.language) : null,
     citizenship: citizenship ? localizedName(citizenship, i18n.language) : null,
+    request_data: null,
     fill: null,
   };
   return (
-    <Stepper activeStep={STEP_KEYS.indexOf(active)} alternativeLabel sx={{ mb: 3 }} data-testid="apply-steps">
-      {STEP_KEYS.map((key) => (
+    <Stepper activeStep={keys.indexOf(active)} alternativeLabel sx={{ mb: 3 }} data-testid="apply-steps">
+      {keys.map((key) => (
         <Step key={key} completed={Boolean(answers[key]) && key !== active}>
           <StepLabel
             optional={answers[key] ? (
@@ -108,8 +118,10 @@ function StudyProgramStep() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useSelector(selectUser);
+  const domain = useDomain();
   const { showError } = useSnackbar();
-  const { data: programs = [], isLoading, isError, refetch } = useGetApplyStudyProgramsQuery();
+  const { data: programList, isLoading, isError, refetch } = useStudyProgramAllQuery();
+  const programs = useMemo(() => rowsOf(programList).filter(isOfferedProgram), [programList]);
   // Closed programmes are shown but not selectable, so nobody fills a form for a campaign that is over;
   // the server refuses creation outside the window anyway. Without an answer, nothing is disabled.
   const { data: submissionWindow } = useGetSubmissionWindowQuery();
@@ -133,9 +145,10 @@ function StudyProgramStep() {
       const financing = FINANCINGS.includes(search.get('type')) ? search.get('type') : undefined;
       const body = financing ? { study_program_id: Number(selected), financing } : { study_program_id: Number(selected) };
       const answer = await create(body).unwrap();
-      const citizenship = answer.citizenship || (user && user.citizenship);
-      const citizen = citizenship ? citizenship.name_en === KZ_CITIZENSHIP_NAME_EN : isKazakhstanCitizen(user);
-      navigate(citizen ? `/stepper/${answer.application_id}` : `/apply/${answer.application_id}`);
+      const citizen = isKazakhstanCitizenship(answer.citizenship || (user && user.citizenship), domain);
+      // Citizens go on in the stepper, after the credit-bureau request of /apply/{id} when it is still due.
+      const stepper = citizen && Boolean(user && user.is_pkb_data_request_completed);
+      navigate(stepper ? `/stepper/${answer.application_id}` : `/apply/${answer.application_id}`);
     } catch (err) {
       showError(apiErrorMessage(err, t, i18n));
     }
@@ -168,14 +181,12 @@ function CitizenshipStep({ program }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { showError } = useSnackbar();
-  const { data = [], isLoading, isError, refetch } = useGetApplyCitizenshipsQuery();
+  const { data, isLoading, isError, refetch } = useCitizenshipAllQuery();
   const [updateUser, { isLoading: saving }] = useUpdateUserMutation();
   const [selected, setSelected] = useState('');
   const [error, setError] = useState('');
-  const items = useMemo(() => {
-    const kz = data.filter((c) => c.name_en === KZ_CITIZENSHIP_NAME_EN);
-    return [...kz, ...data.filter((c) => c.name_en !== KZ_CITIZENSHIP_NAME_EN)];
-  }, [data]);
+  const domain = useDomain();
+  const items = useMemo(() => sortCitizenships(rowsOf(data), domain), [data, domain]);
 
   const onContinue = async () => {
     if (!selected) {
@@ -217,6 +228,7 @@ function ApplicationFlow({ applicationId }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useSelector(selectUser);
+  const domain = useDomain();
   const { showError } = useSnackbar();
   const { data: application, isLoading, isError, error } = useGetApplicationDetailQuery(applicationId);
 
@@ -235,7 +247,20 @@ function ApplicationFlow({ applicationId }) {
     );
   }
   if (!hasCitizenship(user)) return <CitizenshipStep program={application.study_program} />;
-  if (isKazakhstanCitizen(user)) return <Navigate to={`/stepper/${applicationId}`} replace />;
+  if (needsBureauRequest(user, domain)) {
+    return (
+      <>
+        <ApplyHeader
+          active="request_data"
+          keys={CITIZEN_STEP_KEYS}
+          program={application.study_program}
+          citizenship={application.citizenship || user.citizenship}
+        />
+        <RequestDataStep applicationId={applicationId} />
+      </>
+    );
+  }
+  if (isKazakhstanCitizen(user, domain)) return <Navigate to={`/stepper/${applicationId}`} replace />;
 
   return (
     <>

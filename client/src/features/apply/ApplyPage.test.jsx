@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import i18n from '../../i18n';
-import { setUser } from '../../app/userStore';
-import { KZ_CITIZENSHIP_NAME_EN } from '../../app/sessionSlice';
+import { setUser } from '../../session/userStore';
+import { DEFAULT_DOMAIN } from '../../domain';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import ApplyPage from './ApplyPage';
 
@@ -16,7 +16,7 @@ const PROGRAMS = [
 const applicant = (citizenship) => ({ id: 9, email: 'a@example.com', token: 'tk', is_verified: true,
   citizenship_id: citizenship.id, citizenship, roles: [] });
 const GERMANY = { id: 5, name_ru: 'Германия', name_kk: 'Германия', name_en: 'Germany' };
-const KAZAKHSTAN = { id: 1, name_ru: 'Гражданин Республики Казахстан', name_kk: 'ҚР азаматы', name_en: KZ_CITIZENSHIP_NAME_EN };
+const KAZAKHSTAN = { id: 1, name_ru: 'Гражданин Республики Казахстан', name_kk: 'ҚР азаматы', name_en: DEFAULT_DOMAIN.kazakhstanCitizenshipNameEn };
 
 function serve(window, created = []) {
   return mockFetch(async (url, request) => {
@@ -66,8 +66,8 @@ test('a closed campaign says so before anything is typed and does not offer Cont
   expect(screen.getByTestId('study-program-continue')).toBeDisabled();
 });
 
-test('a citizen of Kazakhstan continues in the stepper after choosing a programme (spec §2)', async () => {
-  setUser(applicant(KAZAKHSTAN));
+test('a citizen of Kazakhstan with the credit-bureau data continues in the stepper (spec §2)', async () => {
+  setUser({ ...applicant(KAZAKHSTAN), is_pkb_data_request_completed: true });
   serve({ is_open: true, open_study_program_ids: [1, 2] });
   const user = userEvent.setup();
   renderWithProviders(<ApplyPage />, { route: '/apply', path: '/apply', extraRoutes: NEXT_SCREENS });
@@ -77,8 +77,34 @@ test('a citizen of Kazakhstan continues in the stepper after choosing a programm
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stepper/77'));
 });
 
+test('a citizen of Kazakhstan without the credit-bureau data passes request_data first (spec §2, §4)', async () => {
+  setUser({ ...applicant(KAZAKHSTAN), is_pkb_data_request_completed: false });
+  serve({ is_open: true, open_study_program_ids: [1, 2] });
+  const user = userEvent.setup();
+  renderWithProviders(<ApplyPage />, { route: '/apply', path: '/apply', extraRoutes: NEXT_SCREENS });
+
+  await user.click(await screen.findByTestId('study-program-2'));
+  await user.click(screen.getByTestId('study-program-continue'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/apply/77'));
+});
+
+test('/apply/{id} shows the request_data step with its header to a citizen without the bureau data', async () => {
+  setUser({ ...applicant(KAZAKHSTAN), is_pkb_data_request_completed: false });
+  mockFetch(async (url) => {
+    if (url.includes('/users/application/77')) {
+      return { body: { success: true, item: { id: 77, study_program: PROGRAMS[0], citizenship: KAZAKHSTAN, current_step: 1 } } };
+    }
+    return { body: {} };
+  });
+  renderWithProviders(<ApplyPage />, { route: '/apply/77', path: '/apply/:applicationId', extraRoutes: NEXT_SCREENS });
+
+  expect(await screen.findByTestId('pkb-form')).toBeInTheDocument();
+  expect(screen.getByTestId('apply-steps')).toHaveTextContent('Запрос данных');
+  expect(screen.getByTestId('apply-answer-study_program')).toHaveTextContent('Бакалавриат');
+});
+
 test('the financing chosen on the citizens\' path cards (?type=) is sent with the new application', async () => {
-  setUser(applicant(KAZAKHSTAN));
+  setUser({ ...applicant(KAZAKHSTAN), is_pkb_data_request_completed: true });
   const created = [];
   serve({ is_open: true, open_study_program_ids: [1, 2] }, created);
   const user = userEvent.setup();

@@ -13,7 +13,7 @@ import LanguagePicker from '../../components/LanguagePicker';
 import Footer from '../../components/Footer';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
-import { hasCitizenship, selectUser } from '../../app/sessionSlice';
+import { hasCitizenship, selectUser } from '../../session/sessionSlice';
 import SignInForm from './SignInForm';
 import SignUpForm from './SignUpForm';
 import VerifyCodeStep from './VerifyCodeStep';

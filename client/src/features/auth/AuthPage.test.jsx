@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import i18n from '../../i18n';
-import { getUser } from '../../app/userStore';
+import { getUser } from '../../session/userStore';
 import { renderWithProviders, mockFetch } from '../../testUtils';
 import AuthPage from './AuthPage';
 

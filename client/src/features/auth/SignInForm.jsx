@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSignInMutation } from './authApi';
 import { emailRules, muiField, requiredRules } from './validation';
-import { hasCitizenship, userSet } from '../../app/sessionSlice';
+import { hasCitizenship, userSet } from '../../session/sessionSlice';
 import { VERIFY_OTP_PATH } from '../../app/guards';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CodeInput from '../../components/CodeInput';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
-import { userSet } from '../../app/sessionSlice';
+import { userSet } from '../../session/sessionSlice';
 import { useCheckOtpMutation, useGenerateOtpMutation } from './authApi';
 import { isEmailLike } from './validation';
 

@@ -21,18 +21,20 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { useUpdateUserMutation } from '../../api/usersApi';
 import { localizedName } from '../../i18n';
-import { useGetCitizenshipsQuery } from './citizenshipApi';
-import { sortCitizenships } from './sortCitizenships';
+import { useCitizenshipAllQuery } from '../../api/generated/Citizenship';
+import { rowsOf } from '../../api/listAnswer';
+import { sortCitizenships, useDomain } from '../../domain';
 
 /** /choose-flow: pick the citizenship (spec §2); POST /users/update then go home. */
 export default function ChooseFlowPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { showError } = useSnackbar();
-  const { data, isLoading, isError, refetch } = useGetCitizenshipsQuery();
+  const { data, isLoading, isError, refetch } = useCitizenshipAllQuery();
   const [updateUser, { isLoading: saving }] = useUpdateUserMutation();
   const [selected, setSelected] = useState('');
-  const options = useMemo(() => sortCitizenships(data), [data]);
+  const domain = useDomain();
+  const options = useMemo(() => sortCitizenships(rowsOf(data), domain), [data, domain]);
 
   useEffect(() => {
     document.title = `${t('choose_flow.title')} — ${t('app.name')}`;

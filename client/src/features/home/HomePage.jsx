@@ -6,15 +6,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NavCard from '../../components/NavCard';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
-import { isKazakhstanCitizen, selectUser } from '../../app/sessionSlice';
+import { selectUser } from '../../session/sessionSlice';
+import { isKazakhstanCitizen, useDomain } from '../../domain';
 
 /** Home (spec §1): main cards and side cards. Citizens of Kazakhstan go through /local-select-path. */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useSelector(selectUser);
   const { data: config } = useGetPublicConfigQuery();
+  const domain = useDomain();
   // Anonymous visitors see the cards; acting on one starts with signing in.
-  let applyPath = isKazakhstanCitizen(user) ? '/local-select-path' : '/apply';
+  let applyPath = isKazakhstanCitizen(user, domain) ? '/local-select-path' : '/apply';
   if (!user || !user.token) applyPath = '/auth';
   const govGrantUrl = config && config.gov_grant_url;
 

@@ -21,14 +21,16 @@ import PersonIcon from '@mui/icons-material/PersonOutline';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
-import { adminPathFor, selectUser } from '../../app/sessionSlice';
+import { selectUser } from '../../session/sessionSlice';
+import { adminPathFor, useDomain } from '../../domain';
 
 /** Header of the main shell: app name, language picker, admin link, user chip + logout; Drawer on phones. */
 export default function Header() {
   const { t } = useTranslation();
   const user = useSelector(selectUser);
+  const domain = useDomain();
   const [open, setOpen] = useState(false);
-  const adminPath = adminPathFor(user);
+  const adminPath = adminPathFor(user, domain);
   const email = (user && user.email) || '';
 
   return (

@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetMyApplicationsQuery } from './myApplicationsApi';
-import { formatDate } from './formatDate';
+import { formatDate } from '../../components/dates';
 
 /** Label key of an application's status: submitted ones are under review, archived ones cancelled. */
 export function statusKey(application) {

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import MyApplicationsPage from './MyApplicationsPage';
-import { formatDate } from './formatDate';
 
 test('a card per application with programme, dd.MM.yyyy date, status and the two buttons', async () => {
   mockFetch(async () => ({
@@ -25,8 +24,3 @@ test('a card per application with programme, dd.MM.yyyy date, status and the two
   expect(screen.getByTestId('add-application-5')).toHaveTextContent('Добавить заявку');
 });
 
-test('formatDate', () => {
-  expect(formatDate('2025-12-31T08:00:00')).toBe('31.12.2025');
-  expect(formatDate(null)).toBe('');
-  expect(formatDate('nonsense')).toBe('');
-});

@@ -25,9 +25,11 @@ import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import { FINANCINGS } from '../../domain';
 import { STEP_KEYS, activeIndex, stepState } from './steps';
 
-const FINANCING_TYPES = ['scholarship', 'paid', 'listen'];
+// The citizens' path cards (/local-select-path): a financing, or attending as a listener.
+const FINANCING_TYPES = [...FINANCINGS, 'listen'];
 
 function PhysicalPresenceModal({ type }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/* The questionnaire's form labels (server/forms/labels) reach i18next in every language. */
+/* The questionnaire's form labels (forms/labels) reach i18next in every language. */
 import i18n from '../index';
 import { formLabels, unflatten } from './index';
 

@@ -1,13 +1,13 @@
 /* Catalogues of the application journey (apply, questionnaire, my applications) and the questionnaire's form
- * labels (server/forms/labels/{ru,kk,en}.json, imported at build time), merged into the default namespace by
+ * labels (forms/labels/{ru,kk,en}.json, imported at build time), merged into the default namespace by
  * ../index.js. Form label keys are flat ("form.fillStepMainInfo.last_name"); they are unflattened here so that
  * i18next resolves them with its default key separator. */
 import ru from './ru.json';
 import kk from './kk.json';
 import en from './en.json';
-import labelsRu from '../../../../server/forms/labels/ru.json';
-import labelsKk from '../../../../server/forms/labels/kk.json';
-import labelsEn from '../../../../server/forms/labels/en.json';
+import labelsRu from '../../../../forms/labels/ru.json';
+import labelsKk from '../../../../forms/labels/kk.json';
+import labelsEn from '../../../../forms/labels/en.json';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 

@@ -12,6 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { applyMask, fieldOptions, iinValid } from '../../../forms-engine/engine';
 import { localizedName } from '../../../i18n';
+import { DateInput } from '../../dates';
 import FileField from './FileField';
 import KatoField from './KatoField';
 import InstitutionField from './InstitutionField';
@@ -69,9 +70,9 @@ function SelectControl({ step, field, path, value, data, row, ctx, onChange, err
       onChange={(_e, next) => onChange(path, multiple ? next.map((o) => o.id) : next ? next.id : null)}
       noOptionsText={t('questionnaire.no_options')}
       loadingText={t('common.loading')}
-      openText={t('questionnaire.open_list')}
+      openText={t('common.open_list')}
       closeText={t('common.close')}
-      clearText={t('questionnaire.clear')}
+      clearText={t('common.clear')}
       renderInput={(params) => (
         <TextField
           {...params}
@@ -145,17 +146,14 @@ export default function FieldControl(props) {
       );
     case 'date':
       return (
-        <TextField
-          type="date"
+        <DateInput
           label={label}
           required={required}
-          value={value || ''}
-          onChange={(e) => onChange(path, e.target.value || null)}
+          value={value || null}
+          onChange={(next) => onChange(path, next)}
           disabled={readOnly}
-          error={Boolean(error)}
-          helperText={error || ' '}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '1900-01-01', max: '2100-12-31', 'data-testid': testIdOf(path) } }}
+          error={error}
+          testId={testIdOf(path)}
         />
       );
     case 'year':

@@ -16,8 +16,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { acceptFor } from '../../../forms-engine/engine';
 import { useGetPublicConfigQuery } from '../../../api/publicConfigApi';
 import { useSnackbar } from '../../SnackbarProvider';
-import { isPendingRef, pendingRef } from '../data';
-import { testIdOf } from '../data';
+import { isPendingRef, pendingRef, testIdOf } from '../data';
 
 const visuallyHidden = {
   border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0,

@@ -2,7 +2,7 @@
  * region, district/city, name, address; the next page loads when the list is scrolled within 30 % of its bottom;
  * 'my institution is not on the list' switches to free text. Answer: {type: 'list', selected: id} or
  * {type: 'other', selected: text}. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,52 +19,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useGetInstitutionQuery, useLazySearchInstitutionsQuery } from '../questionnaireApi';
+import { rowsOf } from '../../../api/listAnswer';
+import { institutionEndpoint, institutionPagesEndpoint, institutionSearchBody } from '../questionnaireApi';
 import { testIdOf } from '../data';
-import useDebouncedValue from '../useDebouncedValue';
-import { SEARCH_DEBOUNCE_MS, appendPage, emptyPages, isNearBottom, nextPageToLoad } from '../institutionPaging';
+import { SEARCH_DEBOUNCE_MS, isNearBottom, usePagedSearch } from '../../pagedSearch';
 
-/** Search + pages state of the picker; `load` asks for the next page (no-op while one is in flight). */
+/** Search + pages of the picker (name search, 1 s debounce); `load` asks for the next page. */
 export function useInstitutionSearch(search, { delay = SEARCH_DEBOUNCE_MS, enabled = true } = {}) {
-  const query = useDebouncedValue(search.trim(), delay);
-  const [state, setState] = useState(() => emptyPages(query));
-  const [trigger] = useLazySearchInstitutionsQuery();
-  const inFlight = useRef(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    const current = stateRef.current;
-    const page = nextPageToLoad(current, Boolean(inFlight.current));
-    if (page === null) return;
-    const request = { search: current.query, page };
-    inFlight.current = request;
-    setLoading(true);
-    trigger(request, true)
-      .unwrap()
-      .then((answer) => {
-        setFailed(false);
-        setState((s) => appendPage(s, { query: request.search, page, list: answer.list, total: answer.total }));
-      })
-      .catch(() => setFailed(true))
-      .finally(() => {
-        if (inFlight.current === request) inFlight.current = null;
-        setLoading(false);
-      });
-  }, [trigger]);
-
-  useEffect(() => {
-    if (!enabled) return;
-    inFlight.current = null;
-    const fresh = emptyPages(query);
-    stateRef.current = fresh;
-    setState(fresh);
-    load();
-  }, [query, enabled, load]);
-
-  return { query, state, loading, failed, load };
+  return usePagedSearch({ endpoint: institutionPagesEndpoint, search, makeBody: institutionSearchBody, delay, enabled });
 }
 
 export function InstitutionDialog({ open, onClose, onPick, initialOther = '' }) {
@@ -189,8 +151,11 @@ export default function InstitutionField({ path, value, onChange, error, readOnl
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState(null);
   const listId = value && value.type === 'list' && Number.isInteger(value.selected) ? value.selected : null;
-  const { data: loaded } = useGetInstitutionQuery(listId, { skip: listId === null || (picked && picked.id === listId) });
-  const item = picked && picked.id === listId ? picked : loaded;
+  const { data: loaded } = institutionEndpoint.useQuery(
+    { filters: { id: listId } },
+    { skip: listId === null || (picked && picked.id === listId) },
+  );
+  const item = picked && picked.id === listId ? picked : rowsOf(loaded)[0] || null;
   let text = '';
   if (value && value.type === 'other') text = value.selected || '';
   else if (item) text = [item.name, item.address].filter(Boolean).join(' — ');

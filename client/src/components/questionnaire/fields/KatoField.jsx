@@ -20,7 +20,8 @@ import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { localizedName } from '../../../i18n';
-import { useGetKatoChildrenQuery } from '../questionnaireApi';
+import { rowsOf } from '../../../api/listAnswer';
+import { katoChildrenBody, katoChildrenEndpoint } from '../questionnaireApi';
 import { testIdOf } from '../data';
 
 const MAX_LEVEL = 4;
@@ -32,7 +33,7 @@ function orderField(lang) {
 function KatoLevel({ parentId, ancestors, onPick, depth }) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.language || 'ru').slice(0, 2);
-  const { data, isFetching, isError } = useGetKatoChildrenQuery({ parentId, orderBy: orderField(lang) });
+  const { data, isFetching, isError } = katoChildrenEndpoint.useQuery(katoChildrenBody(parentId, orderField(lang)));
   const [open, setOpen] = useState({});
   if (isFetching && !data) {
     return (
@@ -42,7 +43,7 @@ function KatoLevel({ parentId, ancestors, onPick, depth }) {
     );
   }
   if (isError) return <Typography color="error" sx={{ pl: depth * 3 }}>{t('errors.generic')}</Typography>;
-  const items = data || [];
+  const items = rowsOf(data);
   if (!items.length) {
     return <Typography variant="body2" color="text.secondary" sx={{ pl: depth * 3 + 2, py: 0.5 }}>{t('questionnaire.kato.no_children')}</Typography>;
   }

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+
+/** Back / Next, or Submit on the last step (not when read-only); Next and Submit wait while anything loads. */
+export default function StepActions({ isFirst, isLast, readOnly, saving, busy, onBack, onNext }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={2} justifyContent="space-between" sx={{ mt: 3 }}>
+      <Button variant="outlined" onClick={onBack} disabled={isFirst || saving} data-testid="questionnaire-back">
+        {t('questionnaire.back')}
+      </Button>
+      {!isLast && (
+        <Button variant="contained" onClick={() => onNext(false)} disabled={busy} data-testid="questionnaire-next">
+          {t('questionnaire.next')}
+        </Button>
+      )}
+      {isLast && !readOnly && (
+        <Button
+          variant="contained"
+          color="success"
+          onClick={() => onNext(true)}
+          disabled={busy}
+          data-testid="questionnaire-submit"
+        >
+          {t('questionnaire.submit')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+"""Access to the API: who is calling (JWT callbacks backed by the server-side session table) and the view guard
+`login_required`. Account use cases (sign-up, codes, sessions) are services/accounts.py; /auth is blueprints/auth.py."""
+
+from __future__ import annotations
+
+import re
+from functools import wraps
+
+from flask import Flask, request
+from flask_jwt_extended import current_user, verify_jwt_in_request
+
+from .daos import users as users_dao
+from .errors import ApiError, envelope
+from .extensions import jwt
+from .services.accounts import is_session_active
+
+# RFC 6750 §2.1: "Bearer" 1*SP b64token. The one shape of credentials this API takes.
+BEARER = re.compile(r"Bearer +[A-Za-z0-9\-._~+/]+=*")
+
+
+def register_access(app: Flask) -> None:
+    """Registered before the rate limiter, so a request with unusable credentials costs nothing further."""
+    app.before_request(refuse_malformed_authorization)
+    register_jwt_callbacks()
+
+
+def refuse_malformed_authorization():
+    """An Authorization header that is not `Bearer <token>` is a 401 on every path, whether or not the endpoint needs
+    a token: a client that sends credentials must learn they are unusable (an optional check would otherwise treat
+    the caller as anonymous, and flask-jwt-extended raised on some shapes, e.g. "Bearer abc,  ,x", answering 500).
+    A well-formed token is checked by the endpoints that read it (invalid, expired or revoked: 401 there)."""
+    header = request.headers.get("Authorization")
+    if header is None or BEARER.fullmatch(header):
+        return None
+    # A broken Bearer token is an invalid token; any other scheme is no credentials this API knows: sign in.
+    return envelope(401, "errors.token_invalid" if header.startswith("Bearer") else "errors.unauthorized")
+
+
+def register_jwt_callbacks() -> None:
+    @jwt.user_lookup_loader
+    def _load_user(_header, payload):
+        try:
+            return users_dao.get_user(int(payload["sub"]))
+        except (TypeError, ValueError):
+            return None
+
+    @jwt.token_in_blocklist_loader
+    def _revoked(_header, payload):
+        return not is_session_active(payload.get("jti", ""))
+
+    @jwt.user_lookup_error_loader
+    def _no_user(_header, _payload):
+        return envelope(401, "errors.token_invalid")
+
+    @jwt.revoked_token_loader
+    def _revoked_answer(_header, _payload):
+        return envelope(401, "errors.token_invalid")
+
+    @jwt.expired_token_loader
+    def _expired(_header, _payload):
+        return envelope(401, "errors.token_expired")
+
+    @jwt.invalid_token_loader
+    def _invalid(_reason):
+        return envelope(401, "errors.token_invalid")
+
+    @jwt.unauthorized_loader
+    def _missing(_reason):
+        return envelope(401, "errors.unauthorized")
+
+
+def login_required(verified: bool = True, roles: tuple[str, ...] = ()):
+    """Requires a valid, unrevoked token; optionally a verified e-mail and one of `roles`."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            verify_jwt_in_request()
+            if verified and not current_user.is_verified:
+                raise ApiError(403, "errors.email_not_verified")
+            if roles and not (current_user.role_names & set(roles)):
+                raise ApiError(403, "errors.forbidden")
+            return view(*args, **kwargs)
+
+        return wrapper
+
+    return decorator

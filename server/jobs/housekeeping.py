@@ -1,0 +1,34 @@
+"""Periodic housekeeping, scheduled by `celery -A server.jobs.worker beat` (decision 0061).
+
+SCHEDULE holds this module's beat entries; celery_app.py puts them into the beat schedule.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import shared_task
+from celery.schedules import crontab
+from flask import current_app
+
+from ..services import accounts as auth_service
+from .celery_app import AppTask
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(base=AppTask, name="housekeeping.purge_expired_auth_records", ignore_result=True)
+def purge_expired_auth_records() -> None:
+    retention = timedelta(days=current_app.config["AUTH_RECORDS_RETENTION_DAYS"])
+    purged = auth_service.purge_expired_records(retention)
+    log.info("expired auth records purged", extra={"codes": purged.codes, "sessions": purged.sessions})
+
+
+SCHEDULE = {
+    # Once a day at 02:30 in Almaty (UTC+5), when nobody is signing up.
+    "purge-expired-auth-records": {
+        "task": "housekeeping.purge_expired_auth_records",
+        "schedule": crontab(minute=30, hour=21),
+    },
+}

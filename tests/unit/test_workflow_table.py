@@ -1,0 +1,192 @@
+"""The transition table as data (decision 0060): the names, states, actors and jobs other code relies on, the
+declared-jobs lookup (without Celery), and a static check that nothing outside server/workflow writes the fields
+the state machine owns."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, ApplicationEvent
+from server.services.applications import POPULATION_FOREIGN, POPULATION_KZ
+from server.workflow import SYSTEM_SOURCES, TRANSITION_NAMES, TRANSITIONS, Actor
+from server.workflow import jobs as workflow_jobs
+from server.workflow.engine import STATE_FIELDS
+from server.workflow.states import Sets
+
+ROOT = Path(__file__).resolve().parents[2]
+DECISION = ROOT / "docs" / "decisions" / "0060-application-state-machine.md"
+
+# The shared contract (tools/HELPERS.md): name -> (from steps, from statuses, fixed target, actors, population)
+CONTRACT = {
+    "read_instruction": ((1,), (None,), {"current_step": 2}, {"applicant"}, POPULATION_KZ),
+    "pay": ((2,), (None,), {"current_step": 3}, {"system:payment"}, POPULATION_KZ),
+    "skip_payment": ((2,), (None,), {"current_step": 3}, {"applicant"}, POPULATION_KZ),
+    "upload_documents": ((4,), (None,), {"current_step": 5}, {"applicant", ROLE_KZ_ADMIN}, POPULATION_KZ),
+    "choose_handover": ((4,), (None,), {"current_step": 5}, {"applicant"}, POPULATION_KZ),
+    "confirm_documents": ((5,), (None,), {"current_step": 6}, {ROLE_KZ_ADMIN}, POPULATION_KZ),
+    "grant_result": ((6,), (None,), {"current_step": 7}, {"system:gov_scholarship"}, POPULATION_KZ),
+    "choose_program": ((7,), (None,), {"current_step": 8}, {"applicant"}, POPULATION_KZ),
+    "enrol_scholarship": ((8,), (None,), {"current_step": 10}, {ROLE_KZ_ADMIN}, POPULATION_KZ),
+    "accept": (None, (0,), {"status": 1}, {ROLE_FOREIGN_ADMIN}, POPULATION_FOREIGN),
+    "await_visa": (None, (1,), {"status": 2}, {ROLE_FOREIGN_ADMIN}, POPULATION_FOREIGN),
+    "enrol": (None, (2,), {"status": 3}, {ROLE_FOREIGN_ADMIN}, POPULATION_FOREIGN),
+    "archive": (None, (0, 1, 2, 3), {"status": -1}, {ROLE_FOREIGN_ADMIN}, POPULATION_FOREIGN),
+    "restore": (None, (-1,), {"status": 0}, {ROLE_FOREIGN_ADMIN}, POPULATION_FOREIGN),
+}
+OTHERS = {"create", "submit_form", "continue_paid", "set_exemption", "change_program", "withdraw"}
+
+
+def test_every_contract_name_is_declared_and_nothing_else():
+    assert set(TRANSITION_NAMES) == set(CONTRACT) | OTHERS
+
+
+@pytest.mark.parametrize("name", sorted(CONTRACT))
+def test_fixed_transitions_follow_the_contract(name):
+    steps, statuses, target, actors, population = CONTRACT[name]
+    spec = TRANSITIONS[name]
+    assert spec.source.steps == steps and spec.source.statuses == statuses
+    assert isinstance(spec.target, Sets) and spec.target.values == target
+    assert set(spec.actors) == actors and spec.population == population
+
+
+def test_the_other_transitions_follow_the_contract():
+    assert TRANSITIONS["create"].source.new and set(TRANSITIONS["create"].actors) == {"applicant"}
+    submit = TRANSITIONS["submit_form"]
+    assert set(submit.actors) == {"applicant", ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN} and submit.population is None
+    assert [g.name for g in submit.guards] == [
+        "submission window open (applicants)",
+        "paid or exempted (citizens)",
+        "questionnaire complete",
+    ]
+    assert TRANSITIONS["continue_paid"].target.values == {"financing": "paid"}
+    assert TRANSITIONS["continue_paid"].source.financing == ("scholarship",)
+    assert set(TRANSITIONS["set_exemption"].actors) == {ROLE_KZ_ADMIN}
+    assert set(TRANSITIONS["change_program"].actors) == {ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN}
+    assert set(TRANSITIONS["withdraw"].actors) == {"applicant"}
+    assert TRANSITIONS["withdraw"].target.values == {"status": -1}
+
+
+def test_guards_from_the_contract():
+    def names(transition):
+        return {g.name for g in TRANSITIONS[transition].guards}
+
+    assert names("skip_payment") == {"exempted from payment"}
+    assert names("pay") == {"admission fee paid in full"}
+    assert names("upload_documents") == {"every required document present"}
+    assert names("restore") == {"was submitted"}
+
+
+def test_only_archive_and_restore_need_a_reason():
+    assert {name for name, spec in TRANSITIONS.items() if spec.reason_required} == {"archive", "restore"}
+
+
+def test_staff_toggling_of_the_exemption_is_the_only_hidden_event():
+    assert {name for name, spec in TRANSITIONS.items() if not spec.applicant_visible} == {"set_exemption"}
+
+
+def test_actors_are_known_roles_or_system_sources():
+    known = {"applicant", ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN} | {f"system:{s}" for s in SYSTEM_SOURCES}
+    for spec in TRANSITIONS.values():
+        assert spec.actors and set(spec.actors) <= known, spec.name
+
+
+def test_every_target_is_described_for_the_decision_record():
+    for spec in TRANSITIONS.values():
+        assert spec.target.describe() and spec.source.describe(), spec.name
+
+
+def test_system_actor_sources_are_checked():
+    assert Actor.system("payment").kind == "system"
+    with pytest.raises(ValueError):
+        Actor.system("bank")
+
+
+# ---------------------------------------------------------------------------------------- declared jobs
+
+
+def sample_task(event_id):
+    """A task-shaped function the lookup test resolves (the real tasks live in server/jobs)."""
+    return event_id
+
+
+def test_declared_jobs_are_dotted_task_names():
+    declared = {job for spec in TRANSITIONS.values() for job in spec.jobs}
+    assert declared == {"mail.status_changed", "mail.application_submitted"}
+    assert TRANSITIONS["submit_form"].jobs == ("mail.application_submitted",)
+    for name in ("accept", "await_visa", "enrol", "archive", "restore", "confirm_documents", "enrol_scholarship"):
+        assert TRANSITIONS[name].jobs == ("mail.status_changed",), name
+    assert TRANSITIONS["read_instruction"].jobs == () and TRANSITIONS["withdraw"].jobs == ()
+
+
+def test_job_lookup_resolves_a_dotted_name_under_a_package():
+    assert workflow_jobs.resolve("test_workflow_table.sample_task", package="tests.unit") is sample_task
+    assert workflow_jobs.resolve("test_workflow_table.no_such_task", package="tests.unit") is None
+    assert workflow_jobs.resolve("no_such_module.task", package="tests.unit") is None
+
+
+@pytest.mark.skipif(importlib.util.find_spec("server.jobs") is not None, reason="server.jobs exists in this build")
+def test_without_the_jobs_package_enqueueing_is_a_no_op():
+    assert workflow_jobs.enqueue(("mail.status_changed",), ApplicationEvent(transition="accept")) is None
+
+
+@pytest.mark.skipif(importlib.util.find_spec("server.jobs") is None, reason="the jobs package is not in this build")
+def test_every_declared_job_has_its_task_once_the_jobs_package_exists():
+    for spec in TRANSITIONS.values():
+        for job in spec.jobs:
+            assert workflow_jobs.resolve(job) is not None, f"{spec.name}: no task server.jobs.{job}"
+
+
+# --------------------------------------------------------------------------------------- the only writer
+
+_OWNED = set(STATE_FIELDS) - {"study_program_id"}  # a program is also chosen at creation (the create transition)
+_APPLICATION_ATTRIBUTE = re.compile(r"application", re.IGNORECASE)
+
+
+def _writes_owned_field(tree: ast.AST) -> list[int]:
+    lines = []
+    for node in ast.walk(tree):
+        targets = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and target.attr in _OWNED
+                and _APPLICATION_ATTRIBUTE.search(ast.unparse(target.value))
+            ):
+                lines.append(node.lineno)
+        if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("Application"):
+            if any(keyword.arg in _OWNED for keyword in node.keywords):
+                lines.append(node.lineno)
+        if isinstance(node, ast.Call) and ast.unparse(node).startswith("update(Application"):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_nothing_outside_the_workflow_writes_application_progress():
+    offenders = {}
+    for path in (ROOT / "server").rglob("*.py"):
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith(("server/workflow/", "server/migrations/")):
+            continue
+        lines = _writes_owned_field(ast.parse(path.read_text(encoding="utf-8")))
+        if lines:
+            offenders[relative] = lines
+    assert offenders == {}, f"application progress written outside server/workflow: {offenders}"
+
+
+def test_the_decision_record_lists_every_transition_guard_and_job():
+    text = DECISION.read_text(encoding="utf-8")
+    for spec in TRANSITIONS.values():
+        assert f"`{spec.name}`" in text, spec.name
+        for guard in spec.guards:
+            assert guard.name in text, guard.name
+        for job in spec.jobs:
+            assert job in text, job
