@@ -1,0 +1,274 @@
+"""Benchmark: the staff queue call (POST /api/v1/admin/applications) with a search and two filters, at 20
+concurrent admins, on N seeded applicants (scripts/bench/seed_applicants.py, default 50,000).
+
+Prints, for the queue call: median and p95 latency; the same for the very SQL statements one call runs, replayed by
+a bare DB-API loop (psycopg2 on PostgreSQL, sqlite3 on SQLite) with the same concurrency (the framework's cost
+over its SQL); and throughput as a ratio to a trivial JSON view of the same app (the framework's own ceiling) and to
+GET /users/self (a signed-in call with one query: the price of authentication alone).
+Also EXPLAINs the page query on PostgreSQL (a trigram index should serve the search).
+
+    .venv/bin/python scripts/bench/admin_queue.py [--count 50000] [--requests 20] [--database-url postgresql://...]
+
+The app runs in a real threaded HTTP server; clients are 20 threads. The database is a throw-away one: a SQLite
+file in a temporary directory, or a new PostgreSQL database next to the one named (dropped afterwards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _support import postgres_database  # noqa: E402
+from seed_applicants import seed  # noqa: E402
+
+CLIENTS = 20
+SEARCH = "karimov timur"  # a surname and a first name: about one foreign applicant in 250
+QUEUE_BODY = {
+    "isLocal": False,
+    "page": 1,
+    "size": 20,
+    "searchWhere": SEARCH,
+    "applicationFilters": {"queue": "applied"},
+    "additionalParams": {"needsDorm": False, "fromDate": None},  # filled in main(): a 30-day submission window
+    "sort": {"field": "submittedAt", "direction": "desc"},
+}
+
+
+def serve(app):
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_port}"
+
+
+def call(url: str, body: dict | None, token: str | None) -> float:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if body is not None else "GET")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    started = time.perf_counter()
+    with urllib.request.urlopen(request) as response:
+        response.read()
+        assert response.status == 200
+    return time.perf_counter() - started
+
+
+def call_get(url: str, token: str) -> float:
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
+    started = time.perf_counter()
+    with urllib.request.urlopen(request) as response:
+        response.read()
+        assert response.status == 200
+    return time.perf_counter() - started
+
+
+def concurrently(work, requests_per_client: int) -> tuple[list[float], float]:
+    """(latencies, wall seconds) of CLIENTS threads each running `work()` requests_per_client times."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    barrier = threading.Barrier(CLIENTS + 1)
+
+    def client():
+        barrier.wait()
+        mine = [work() for _ in range(requests_per_client)]
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    return latencies, time.perf_counter() - started
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def captured_statements(app, url: str, token: str) -> list[tuple[str, object]]:
+    """Every SQL statement (with its DB-API parameters) one queue call runs."""
+    from sqlalchemy import event
+
+    from server.extensions import db
+
+    statements = []
+
+    def listener(conn, cursor, statement, parameters, context, executemany):
+        statements.append((statement, parameters))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        call(url, QUEUE_BODY, token)
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return statements
+
+
+def bare_replay(database_url: str, statements):
+    """A function running the captured statements on one DB-API connection per thread (no framework at all)."""
+    local = threading.local()
+    if database_url.startswith("postgresql"):
+        import psycopg2
+
+        def connect():
+            return psycopg2.connect(database_url)
+    else:
+        import sqlite3
+
+        path = database_url.removeprefix("sqlite:///")
+
+        def connect():
+            connection = sqlite3.connect(path, check_same_thread=False)
+            connection.create_function("lower", 1, lambda s: s.lower() if isinstance(s, str) else s)
+            return connection
+
+    def work() -> float:
+        if not hasattr(local, "connection"):
+            local.connection = connect()
+        started = time.perf_counter()
+        cursor = local.connection.cursor()
+        for statement, parameters in statements:
+            cursor.execute(statement, parameters)
+            cursor.fetchall()
+        local.connection.rollback()
+        return time.perf_counter() - started
+
+    return work
+
+
+def report(name: str, latencies: list[float], wall: float) -> float:
+    throughput = len(latencies) / wall
+    median, p95 = statistics.median(latencies) * 1000, percentile(latencies, 0.95) * 1000
+    print(f"{name:<34} median {median:7.1f} ms   p95 {p95:7.1f} ms   {throughput:7.1f} requests/s")
+    return throughput
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=50_000, help="applicants to seed")
+    parser.add_argument("--requests", type=int, default=20, help="timed requests per client (20 clients)")
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
+    args = parser.parse_args()
+
+    instance = tempfile.mkdtemp(prefix="qabyldau-bench-")
+    os.environ["INSTANCE_PATH"] = instance
+    drop = None
+    if args.database_url and args.database_url.startswith("postgres"):
+        database_url, drop = postgres_database(args.database_url.replace("postgres://", "postgresql://", 1))
+    else:
+        database_url = f"sqlite:///{Path(instance) / 'bench.sqlite3'}"
+
+    from datetime import UTC, datetime, timedelta
+
+    from flask import jsonify
+
+    from server import create_app
+    from server.config import Config
+    from server.extensions import db
+    from server.services.accounts import start_session
+    from server.services.users import create_admin
+
+    app = create_app(
+        Config(
+            SQLALCHEMY_DATABASE_URI=database_url,
+            SECRET_KEY=secrets.token_urlsafe(48),
+            RATELIMIT_ENABLED=False,
+            LOG_LEVEL="WARNING",
+            SQLALCHEMY_ENGINE_OPTIONS={"pool_size": CLIENTS, "max_overflow": 5, "hide_parameters": True},
+        )
+    )
+    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    app.add_url_rule("/bench/trivial", "bench_trivial", lambda: jsonify({"success": True}))
+    try:
+        with app.app_context():
+            db.create_all()
+            print(f"seeding {args.count} applicants …")
+            seed(db, args.count, progress=lambda line: None)
+            token = start_session(create_admin("bench-admin@university.kz", "bench-password", "Админ"))
+            db.session.commit()
+        since = (datetime.now(UTC) - timedelta(days=30)).date().isoformat()
+        QUEUE_BODY["additionalParams"]["fromDate"] = since
+
+        server, base = serve(app)
+        queue_url = f"{base}/api/v1/admin/applications"
+        request = urllib.request.Request(queue_url, data=json.dumps(QUEUE_BODY).encode(), method="POST")
+        request.add_header("Content-Type", "application/json")
+        request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request) as response:
+            answer = json.loads(response.read())
+        for _ in range(20):  # warm-up
+            call(queue_url, QUEUE_BODY, token)
+            call(f"{base}/bench/trivial", None, None)
+
+        statements = captured_statements(app, queue_url, token)
+        dialect = urlsplit(database_url).scheme
+        print(
+            f"database: {dialect}; applicants: {args.count}; queue 'applied', search {SEARCH!r}, needsDorm false, "
+            f"submitted since {since}; matches: {answer['total']}; page size 20; {len(statements)} statements per "
+            f"call; {CLIENTS} clients × {args.requests} requests"
+        )
+        queue_latencies, queue_wall = concurrently(lambda: call(queue_url, QUEUE_BODY, token), args.requests)
+        queue_rps = report("queue call (HTTP)", queue_latencies, queue_wall)
+        bare_latencies, bare_wall = concurrently(bare_replay(database_url, statements), args.requests)
+        report("same SQL, bare DB-API loop", bare_latencies, bare_wall)
+        trivial_latencies, trivial_wall = concurrently(lambda: call(f"{base}/bench/trivial", None, None), args.requests)
+        trivial_rps = report("trivial JSON view (HTTP)", trivial_latencies, trivial_wall)
+        self_latencies, self_wall = concurrently(lambda: call_get(f"{base}/api/v1/users/self", token), args.requests)
+        self_rps = report("GET /users/self (auth + 1 query)", self_latencies, self_wall)
+        print(
+            f"median ratio (queue call / bare SQL): "
+            f"{statistics.median(queue_latencies) / statistics.median(bare_latencies):.2f}"
+        )
+        print(f"throughput ratio (queue call / trivial view): {queue_rps / trivial_rps:.2f}")
+        print(f"throughput ratio (queue call / GET /users/self): {queue_rps / self_rps:.2f}")
+        server.shutdown()
+
+        if dialect.startswith("postgresql"):
+            page_sql, page_parameters = next(s for s in statements if "LIMIT" in s[0])
+            with app.app_context():
+                raw = db.engine.raw_connection()
+                try:
+                    cursor = raw.cursor()
+                    cursor.execute("EXPLAIN " + page_sql, page_parameters)
+                    plan = "\n".join(row[0] for row in cursor.fetchall())
+                finally:
+                    raw.close()
+            print("plan of the page query:")
+            print(plan)
+            print("trigram index used:", "ix_application_summaries_search_trgm" in plan)
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        if drop:
+            drop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
