@@ -37,7 +37,12 @@ _NOT_DIGIT = re.compile(r"\D+")
 
 
 def _text(value, limit: int) -> str | None:
-    return value.strip()[:limit] or None if isinstance(value, str) else None
+    if not isinstance(value, str):
+        return None
+    # Answers are JSON (any text is storable there); these are plain text columns, where PostgreSQL refuses NUL
+    # and UTF-8 refuses lone surrogates, so the summary keeps only what it can index.
+    storable = value.replace("\x00", "").encode("utf-8", "ignore").decode("utf-8")
+    return storable.strip()[:limit] or None
 
 
 def _int(value) -> int | None:
