@@ -300,15 +300,19 @@ def payment_view(payment: Payment | None) -> dict | None:
     }
 
 
-def _reconcile(payment: Payment) -> None:
-    """Asks the provider about a pending payment that has waited PAYMENT_RECONCILE_SECONDS for its notification."""
+def _reconcile(payment: Payment) -> bool:
+    """Asks the provider about a pending payment that has waited PAYMENT_RECONCILE_SECONDS for its notification.
+    True when it asked (the caller re-reads what may have changed). The sandbox notifies at once: never asked."""
     if payment is None or payment.status != PAYMENT_PENDING:
-        return
-    wait = current_app.config.get("PAYMENT_RECONCILE_SECONDS", 30)
+        return False
+    config = current_app.config
+    if payment.provider != config.get("PAYMENT_PROVIDER", "sandbox") or not getattr(
+        _provider(payment.provider), "reconciles", False
+    ):
+        return False
+    wait = config.get("PAYMENT_RECONCILE_SECONDS", 30)
     if wait < 0 or payment.updated_at > utcnow() - timedelta(seconds=wait):
-        return
-    if payment.provider != current_app.config.get("PAYMENT_PROVIDER", "sandbox"):
-        return
+        return False
     provider = _provider(payment.provider)
     payment_id = payment.id
     try:
@@ -323,14 +327,14 @@ def _reconcile(payment: Payment) -> None:
         if locked is not None and locked.status == PAYMENT_PENDING:
             locked.updated_at = utcnow()  # asked just now: the next question waits another interval
         db.session.commit()
+    db.session.expire_all()
+    return True
 
 
 def check_payment_step(user: User, application_id: int) -> dict:
     application = applications_service.get_owned(user, application_id)
     payment = dao.latest_for_application(application.id, purposes.ADMISSION_FEE)
-    if payment is not None and payment.status == PAYMENT_PENDING:
-        _reconcile(payment)
-        db.session.expire_all()
+    if payment is not None and _reconcile(payment):
         application = applications_service.get_owned(user, application_id)
         payment = dao.latest_for_application(application.id, purposes.ADMISSION_FEE)
     paid_receipt = receipt(payment) if payment is not None and not payment.flagged else None
@@ -357,9 +361,7 @@ def payment_of(user: User, payment_id: int) -> Payment:
 
 def poll_payment(user: User, payment_id: int) -> dict:
     payment = payment_of(user, payment_id)
-    if payment.status == PAYMENT_PENDING:
-        _reconcile(payment)
-        db.session.expire_all()
+    if _reconcile(payment):
         payment = payment_of(user, payment_id)
     return {"success": True, "payment": payment_view(payment)}
 

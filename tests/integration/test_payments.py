@@ -530,3 +530,77 @@ def test_the_pay_guard_reads_the_payments_table(db, factories):
     transition(application, "pay", actor=system, data={"payment_id": str(good.id), "amount": 10000})
     db.session.commit()
     assert _state(db, application.id)["step"] == 3
+
+
+# ------------------------------------------------------------------------------------------- hostile input
+
+
+HOSTILE = [
+    {"InvoiceId": "99999999999999999999"},
+    {"InvoiceId": "-1"},
+    {"InvoiceId": "1.5"},
+    {"AccountId": "x" * 500},
+    {"TransactionId": "t" * 65},
+    {"TransactionId": "tx\x00nul"},
+    {"Reason": "\x00"},
+    {"Amount": "1e309"},
+    {"Amount": "NaN"},
+    {"Amount": "Infinity"},
+    {"Amount": "10 000"},
+    {"Amount": "-10000"},
+    {"Currency": "KZTX"},
+    {"CardLastFour": "\x00\x00"},
+]
+
+
+@pytest.mark.parametrize("change", HOSTILE)
+@pytest.mark.parametrize("kind", ["check", "pay", "fail"])
+def test_hostile_notifications_never_500_and_change_nothing(client, db, pending, no_server_errors, kind, change):
+    user, application, headers, answer = pending
+    before = _state(db, application.id)
+    response = notify(client, kind, fields_for(answer["payment"]["id"], user.id, **change))
+    assert response.status_code in (200, 400) and response.get_json()["code"] != 0
+    assert _state(db, application.id) == before
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"InvoiceId": {"a": 1}},
+        {"Amount": [1]},
+        {"Amount": True},
+        {"Amount": 1e308 * 10},
+        {"TransactionId": "\ud800"},
+        {"TestMode": "\ud800"},
+    ],
+)
+def test_hostile_json_notifications(client, db, pending, no_server_errors, body):
+    import json
+
+    from server.integrations.payments.base import sign
+    from server.integrations.payments.sandbox import sandbox_secret
+
+    user, application, headers, answer = pending
+    fields = {**fields_for(answer["payment"]["id"], user.id), **body}
+    raw = json.dumps(fields).encode()
+    response = client.post(
+        f"{API}/payments/notifications/sandbox/pay",
+        data=raw,
+        headers={
+            "Content-HMAC": sign(sandbox_secret(client.application.config), raw),
+            "Content-Type": "application/json",
+        },
+    )
+    assert response.get_json()["code"] != 0
+    assert _state(db, application.id)["step"] == 2
+
+
+@pytest.mark.parametrize(
+    "card, expiry, cvc",
+    [("4242\x004242", "12/30", "123"), ("4" * 5000, "12/30", "123"), ("", "", ""), (SUCCESS_CARD, "12/30", "12345"), (SUCCESS_CARD, "1/3", "123")],
+)
+def test_hostile_card_page_input(client, db, pending, no_server_errors, card, expiry, cvc):
+    user, application, headers, answer = pending
+    response = pay_on_sandbox_page(client, answer["sandbox_url"], card, expiry=expiry, cvc=cvc)
+    assert response.status_code == 422
+    assert _state(db, application.id)["step"] == 2

@@ -13,6 +13,7 @@ import base64
 import hashlib
 import hmac
 import json
+import math
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Protocol
@@ -82,6 +83,7 @@ class Notification:
 
 class PaymentProvider(Protocol):
     name: str
+    reconciles: bool  # has an API to look a payment up (find)
 
     def verify(self, raw_body: bytes, headers) -> None:
         """Raises SignatureInvalid unless the body carries our HMAC."""
@@ -149,12 +151,25 @@ def _fields(raw_body: bytes, content_type: str | None) -> dict:
         raise NotificationUnreadable("bad form body") from None
 
 
+def _storable(text: str) -> bool:
+    """NUL and lone surrogates cannot be stored (PostgreSQL refuses NUL; UTF-8 refuses surrogates)."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _text(value, limit: int = 64) -> str | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise NotificationUnreadable("bad field")
     text = str(value).strip()
+    if not _storable(text):
+        raise NotificationUnreadable("unstorable text")
     if len(text) > limit:
         raise NotificationUnreadable("field too long")
     return text or None
@@ -188,7 +203,13 @@ def notification_from_fields(kind: str, data: dict) -> Notification:
     for name in KEPT_FIELDS:
         if name in data and data[name] is not None:
             value = data[name]
-            kept[name] = value if isinstance(value, (int, float, bool)) else str(value)[:200]
+            if isinstance(value, float) and not math.isfinite(value):
+                value = str(value)
+            if not isinstance(value, (int, float, bool)):
+                value = str(value)[:200]
+                if not _storable(value):
+                    raise NotificationUnreadable("unstorable text")
+            kept[name] = value
     return Notification(
         kind=kind,
         invoice_id=_text(data.get("InvoiceId")),

@@ -58,6 +58,7 @@ def widget_origins(config) -> tuple[str, ...]:
 
 class CloudPaymentsProvider:
     name = "cloudpayments"
+    reconciles = True  # POST /payments/find when a notification is late
 
     def __init__(self, public_id: str | None, api_secret: str | None, api_url: str, widget_url: str, timeout: float):
         self.public_id = public_id

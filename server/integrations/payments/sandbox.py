@@ -50,6 +50,7 @@ def outcome_for(card_number: str) -> CardOutcome:
 
 class SandboxProvider:
     name = "sandbox"
+    reconciles = False  # notifies at once; nothing to look up
 
     def __init__(self, secret: str):
         self.secret = secret
