@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import or_, select
+from sqlalchemy import and_, case, or_, select
 
 from ..extensions import db
 from ..models.payment import PAYMENT_FAILED, PAYMENT_PAID, PAYMENT_PENDING, HomePageMessage, Payment
@@ -44,24 +44,12 @@ def reusable(user_id: int, purpose: str, application_id, ref_id, provider: str, 
 
 
 def latest_for_application(application_id: int, purpose: str) -> Payment | None:
-    """The payment the stepper shows: the applied paid one if any, else the newest attempt."""
-    paid = db.session.scalar(
-        select(Payment)
-        .where(
-            Payment.application_id == application_id,
-            Payment.purpose == purpose,
-            Payment.status == PAYMENT_PAID,
-            Payment.flagged.is_(False),
-        )
-        .order_by(Payment.id)
-        .limit(1)
-    )
-    if paid is not None:
-        return paid
+    """The payment the stepper shows: the applied paid one if any, else the newest attempt (one query)."""
+    applied = case((and_(Payment.status == PAYMENT_PAID, Payment.flagged.is_(False)), 0), else_=1)
     return db.session.scalar(
         select(Payment)
         .where(Payment.application_id == application_id, Payment.purpose == purpose)
-        .order_by(Payment.id.desc())
+        .order_by(applied, Payment.id.desc())
         .limit(1)
     )
 
