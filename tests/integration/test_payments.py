@@ -597,7 +597,13 @@ def test_hostile_json_notifications(client, db, pending, no_server_errors, body)
 
 @pytest.mark.parametrize(
     "card, expiry, cvc",
-    [("4242\x004242", "12/30", "123"), ("4" * 5000, "12/30", "123"), ("", "", ""), (SUCCESS_CARD, "12/30", "12345"), (SUCCESS_CARD, "1/3", "123")],
+    [
+        ("4242\x004242", "12/30", "123"),
+        ("4" * 5000, "12/30", "123"),
+        ("", "", ""),
+        (SUCCESS_CARD, "12/30", "12345"),
+        (SUCCESS_CARD, "1/3", "123"),
+    ],
 )
 def test_hostile_card_page_input(client, db, pending, no_server_errors, card, expiry, cvc):
     user, application, headers, answer = pending
