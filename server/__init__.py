@@ -66,7 +66,19 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from .blueprints import admin, admin_review, auth, files, gov_grants, meta, pkb, spa, users, users_applications
+    from .blueprints import (
+        admin,
+        admin_review,
+        auth,
+        files,
+        gov_grants,
+        meta,
+        payments,
+        pkb,
+        spa,
+        users,
+        users_applications,
+    )
     from .extensions import api
     from .universal import views as universal
 
@@ -81,8 +93,10 @@ def register_blueprints(app: Flask) -> None:
         admin_review.bp,
         pkb.bp,
         gov_grants.bp,
+        payments.bp,
     ):
         api.register_blueprint(blueprint)
+    app.register_blueprint(payments.pages)  # the sandbox card page (HTML), before the SPA's catch-all
     app.register_blueprint(spa.bp)  # last: its catch-all must not shadow the API
 
 
