@@ -66,7 +66,19 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from .blueprints import admin, admin_review, auth, files, gov_grants, meta, pkb, spa, users, users_applications
+    from .blueprints import (
+        admin,
+        admin_review,
+        auth,
+        dorm,
+        files,
+        gov_grants,
+        meta,
+        pkb,
+        spa,
+        users,
+        users_applications,
+    )
     from .extensions import api
     from .universal import views as universal
 
@@ -81,6 +93,9 @@ def register_blueprints(app: Flask) -> None:
         admin_review.bp,
         pkb.bp,
         gov_grants.bp,
+        dorm.users_bp,
+        dorm.admin_bp,
+        dorm.suborg_bp,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(spa.bp)  # last: its catch-all must not shadow the API

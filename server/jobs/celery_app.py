@@ -53,7 +53,7 @@ class AppTask(Task):
 
 def init_app(app: Flask) -> FlaskCelery:
     # The task modules must be imported before the Celery app is finalised, or it would not know their tasks.
-    from . import accounts, housekeeping, mail  # noqa: F401
+    from . import accounts, dorm, housekeeping, mail  # noqa: F401
 
     redis_url = app.config.get("REDIS_URL")
     celery = FlaskCelery(app)
@@ -75,7 +75,7 @@ def init_app(app: Flask) -> FlaskCelery:
         worker_hijack_root_logger=False,
         broker_connection_retry_on_startup=True,
         timezone="UTC",
-        beat_schedule=dict(housekeeping.SCHEDULE),
+        beat_schedule={**housekeeping.SCHEDULE, **dorm.schedule(app.config)},
         # The image's working directory is read-only for its user; the instance folder is not.
         beat_schedule_filename=str(Path(app.instance_path) / "celerybeat-schedule"),
     )
