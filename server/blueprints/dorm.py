@@ -12,6 +12,7 @@ from marshmallow import Schema
 
 from ..access import login_required
 from ..errors import ApiError
+from ..extensions import db
 from ..i18n import current_language
 from ..integrations.storage import get_storage
 from ..models import ADMIN_ROLES
@@ -28,6 +29,16 @@ admin_bp = Blueprint("dorm_admin", __name__, url_prefix="/api/v1/admin", descrip
 suborg_bp = Blueprint(
     "suborganizations", __name__, url_prefix="/api/v1/suborganizations", description="Suborganizations' places"
 )
+
+
+def _discard_unfinished_work(_error=None):
+    """A use case that refused (ApiError) after writing leaves nothing behind, also when the request shares its
+    session with the caller (tests, CLI); after a commit this is a no-op."""
+    db.session.rollback()
+
+
+for _bp in (users_bp, admin_bp, suborg_bp):
+    _bp.teardown_request(_discard_unfinished_work)
 
 
 # ---------------------------------------------------------------------------------------------------- applicants

@@ -9,6 +9,7 @@ from ..models.dorm_booking import TRANSFER_MOVE, TRANSFER_STATUSES, TRANSFER_SWA
 from .common import BaseSchema
 
 Id = lambda **kw: fields.Integer(strict=True, validate=validate.Range(1, MAX_ID), **kw)  # noqa: E731
+QueryId = lambda **kw: fields.Integer(strict=False, validate=validate.Range(1, MAX_ID), **kw)  # noqa: E731
 Reason = lambda **kw: fields.String(validate=validate.Length(1, 1000), **kw)  # noqa: E731
 
 
@@ -212,9 +213,9 @@ class AdminUpdateBookingRequest(BaseSchema):
 
 
 class BoardQuery(BaseSchema):
-    hall_id = Id()
-    building_id = Id()
-    gender_id = Id()
+    hall_id = QueryId()
+    building_id = QueryId()
+    gender_id = QueryId()
 
 
 class ResidentRead(Schema):
