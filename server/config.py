@@ -124,7 +124,6 @@ class Config:
         # offer after DORM_OFFER_HOURS (the periodic job `dorm.expire_holds`, or `flask dorm-expire`).
         self.BOOKING_HOLD_HOURS = int(env.get("BOOKING_HOLD_HOURS", "48"))
         self.DORM_OFFER_HOURS = int(env.get("DORM_OFFER_HOURS", "24"))
-        self.DORM_EXPIRY_INTERVAL_MINUTES = int(env.get("DORM_EXPIRY_INTERVAL_MINUTES", "5"))
         # Who may book: foreign applicants whose admin status is one of these (1 accepted, 2 awaiting visa,
         # 3 enrolled); citizens whose current_step is at least this (6: documents confirmed).
         self.DORM_ELIGIBLE_FOREIGN_STATUSES = [

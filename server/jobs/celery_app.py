@@ -75,7 +75,7 @@ def init_app(app: Flask) -> FlaskCelery:
         worker_hijack_root_logger=False,
         broker_connection_retry_on_startup=True,
         timezone="UTC",
-        beat_schedule={**housekeeping.SCHEDULE, **dorm.schedule(app.config)},
+        beat_schedule=dict(housekeeping.SCHEDULE),
         # The image's working directory is read-only for its user; the instance folder is not.
         beat_schedule_filename=str(Path(app.instance_path) / "celerybeat-schedule"),
     )

@@ -5,7 +5,6 @@ unanswered waitlist offers after DORM_OFFER_HOURS, and passes the freed places t
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 
 from celery import shared_task
 
@@ -20,12 +19,3 @@ def expire_holds() -> None:
 
     counts = expire_due()
     log.info("dormitory holds processed", extra=counts)
-
-
-def schedule(config) -> dict:
-    return {
-        "dorm-expire-holds": {
-            "task": "dorm.expire_holds",
-            "schedule": timedelta(minutes=config["DORM_EXPIRY_INTERVAL_MINUTES"]),
-        },
-    }
