@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid2';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NavCard from '../../components/NavCard';
+import DormitoryLink from '../../components/DormitoryLink';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { selectUser } from '../../session/sessionSlice';
 import { isKazakhstanCitizen, useDomain } from '../../domain';
@@ -32,6 +33,7 @@ export default function HomePage() {
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {t('home.subtitle')}
       </Typography>
+      <DormitoryLink sx={{ mb: 3 }} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Grid container spacing={2} component="section" aria-label={t('home.main_cards')}>
