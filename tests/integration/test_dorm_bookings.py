@@ -3,6 +3,7 @@ Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL."""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 from click.testing import CliRunner
@@ -364,3 +365,25 @@ def test_bad_input_is_a_localized_4xx(client, factories, no_server_errors):
         404,
     )
     assert body["message"] == "Hall or room type not found"
+
+
+def test_room_type_photos_are_listed_and_downloadable_by_signed_in_applicants(client, factories):
+    from ..e2e.test_dormitory_admin import png_bytes
+
+    genders(factories)
+    hall, room_type, _ = hall_with_rooms(factories)
+    admin = factories.admin()
+    uploaded = client.post(
+        f"{API}/admin/upload-room-type-media",
+        data={"room_type_id": str(room_type.id), "file": (io.BytesIO(png_bytes()), "room.png")},
+        headers=factories.auth_headers(admin),
+        content_type="multipart/form-data",
+    )
+    assert_ok(uploaded)
+    user = applicant(factories)
+    body = assert_ok(client.get(f"{API}/users/halls", headers=factories.auth_headers(user)))
+    [media] = [h for h in body["list"] if h["id"] == hall.id][0]["room_types"][0]["media"]
+    image = client.get(media["url"], headers=factories.auth_headers(user))
+    assert image.status_code == 200 and image.data.startswith(b"\x89PNG")
+    assert client.get(media["url"]).status_code == 401
+    assert_envelope(client.get(f"{API}/users/room-type-media/999999", headers=factories.auth_headers(user)), 404)
