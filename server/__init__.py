@@ -74,6 +74,7 @@ def register_blueprints(app: Flask) -> None:
         files,
         gov_grants,
         meta,
+        payments,
         pkb,
         spa,
         users,
@@ -96,8 +97,10 @@ def register_blueprints(app: Flask) -> None:
         dorm.users_bp,
         dorm.admin_bp,
         dorm.suborg_bp,
+        payments.bp,
     ):
         api.register_blueprint(blueprint)
+    app.register_blueprint(payments.pages)  # the sandbox card page (HTML), before the SPA's catch-all
     app.register_blueprint(spa.bp)  # last: its catch-all must not shadow the API
 
 

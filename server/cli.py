@@ -53,6 +53,49 @@ def register_commands(app: Flask) -> None:
         )
 
     register_import_commands(app)
+    register_home_message_commands(app)
+
+
+def register_home_message_commands(app: Flask) -> None:
+    @app.cli.command("home-message")
+    @click.option("--type", "kind", type=click.Choice(("info", "payment")), default="info", show_default=True)
+    @click.option("--permanent", is_flag=True, help="The first permanent message opens in a modal on the home page.")
+    @click.option("--amount", type=int, help="payment: tenge asked for (e.g. the remainder 9990).")
+    @click.option("--user-email", help="Only for this user (default: every signed-in user).")
+    @click.option("--title-ru", required=True)
+    @click.option("--text-ru", required=True)
+    @click.option("--title-kk")
+    @click.option("--text-kk")
+    @click.option("--title-en")
+    @click.option("--text-en")
+    def home_message(kind, permanent, amount, user_email, title_ru, text_ru, title_kk, text_kk, title_en, text_en):
+        """Create a home-page message (spec §1, §2 '/'); a payment message carries a Pay button."""
+        from .daos import users as users_dao
+        from .errors import ApiError
+        from .services import home_messages
+
+        user_id = None
+        if user_email:
+            user = users_dao.get_by_email(user_email.strip().lower())
+            if user is None:
+                raise click.BadParameter("no such user", param_hint="--user-email")
+            user_id = user.id
+        try:
+            message = home_messages.create(
+                type=kind,
+                is_permanent=permanent,
+                amount=amount,
+                user_id=user_id,
+                title_ru=title_ru,
+                text_ru=text_ru,
+                title_kk=title_kk,
+                text_kk=text_kk,
+                title_en=title_en,
+                text_en=text_en,
+            )
+        except ApiError as error:
+            raise click.UsageError(f"{error.key}: {error.errors}") from None
+        click.echo(f"Home-page message {message.id} created.")
 
 
 def _report_import(result, lang: str, done_key: str) -> None:

@@ -62,7 +62,20 @@ class Config:
         self.REDIS_URL = env.get("REDIS_URL") or None
         # The Celery queue app servers send jobs to and workers read; installs sharing one Redis need their own.
         self.JOBS_QUEUE = env.get("JOBS_QUEUE", "qabyldau")
+        # Payments (DESIGN §8, decision 0065): sandbox (a card page served by the app) or cloudpayments.
         self.PAYMENT_PROVIDER = env.get("PAYMENT_PROVIDER", "sandbox")
+        if self.PAYMENT_PROVIDER not in ("sandbox", "cloudpayments"):
+            raise ValueError("PAYMENT_PROVIDER must be 'sandbox' or 'cloudpayments'")
+        self.PAYMENT_SANDBOX_SECRET = env.get("PAYMENT_SANDBOX_SECRET") or None  # unset: derived from SECRET_KEY
+        self.CLOUDPAYMENTS_PUBLIC_ID = env.get("CLOUDPAYMENTS_PUBLIC_ID") or None
+        self.CLOUDPAYMENTS_API_SECRET = env.get("CLOUDPAYMENTS_API_SECRET") or None
+        self.CLOUDPAYMENTS_API_URL = env.get("CLOUDPAYMENTS_API_URL", "https://api.cloudpayments.ru")
+        self.CLOUDPAYMENTS_WIDGET_URL = env.get(
+            "CLOUDPAYMENTS_WIDGET_URL", "https://widget.cloudpayments.ru/bundles/cloudpayments.js"
+        )
+        self.PAYMENT_TIMEOUT_SECONDS = float(env.get("PAYMENT_TIMEOUT_SECONDS", "10"))
+        # A pending payment without a notification for this long is looked up with the provider on the next poll.
+        self.PAYMENT_RECONCILE_SECONDS = int(env.get("PAYMENT_RECONCILE_SECONDS", "30"))
         # Credit bureau (DESIGN §8, decision 0064): sandbox (test persons, codes in the SMS dev outbox) or http.
         self.PKB_PROVIDER = env.get("PKB_PROVIDER", "sandbox")
         if self.PKB_PROVIDER not in ("sandbox", "http"):

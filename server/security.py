@@ -53,10 +53,26 @@ CSP = (
 )
 
 
+def content_security_policy(config) -> str:
+    """CSP plus the payment widget's origins when a provider with a browser widget is on (decision 0065)."""
+    from .integrations.payments import csp_sources
+
+    origins = " ".join(csp_sources(config))
+    if not origins:
+        return CSP
+    return (
+        CSP.replace("script-src 'self'", f"script-src 'self' {origins}")
+        .replace("connect-src 'self'", f"connect-src 'self' {origins}")
+        .replace("object-src 'none'", f"frame-src {origins}; object-src 'none'")
+    )
+
+
 def register_security_headers(app: Flask) -> None:
+    csp = content_security_policy(app.config)
+
     @app.after_request
     def _headers(response):
-        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("Content-Security-Policy", csp)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")

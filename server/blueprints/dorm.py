@@ -19,7 +19,13 @@ from ..models import ADMIN_ROLES
 from ..models.base import utcnow
 from ..schemas import dorm as s
 from ..schemas.common import ErrorEnvelope
-from ..services import dorm_admin, dorm_bookings, dorm_transfers, room_media
+from ..services import (
+    dorm_admin,
+    dorm_bookings,
+    dorm_payments,  # noqa: F401  (registers the `dorm_booking` payment purpose at start-up)
+    dorm_transfers,
+    room_media,
+)
 
 SECURITY = [{"bearerAuth": []}]
 staff_only = login_required(roles=ADMIN_ROLES)

@@ -21,6 +21,7 @@ from .dormitory import Building, Floor, Hall, RoomType, RoomTypeMedia, Section, 
 from .file import StoredFile  # noqa: F401
 from .gov_grant import GovGrantHolder  # noqa: F401
 from .mail import OutboxMessage  # noqa: F401
+from .payment import HomePageMessage, Payment  # noqa: F401
 from .pkb import PKB_STATUS_CONFIRMED, PKB_STATUS_SENT, PkbPersonData, PkbRequest  # noqa: F401
 from .reference import (  # noqa: F401
     INSTITUTION_TYPES,

@@ -441,15 +441,15 @@ def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: in
     return booking
 
 
-def confirm_booking_paid(booking_id: int, payment_ref: str) -> DormBooking:
-    """Called by the payments module's `dorm_booking` purpose when a verified notification settles the price.
-    Idempotent by payment_ref; a held booking becomes confirmed. A hold that expired first is 409
-    dorm.hold_expired (the payment module refunds). Owns its transaction."""
+def apply_booking_payment(booking_id: int, payment_ref: str) -> DormBooking:
+    """Confirms a held booking for a settled payment, in the caller's transaction (does not commit): the payments
+    module's `dorm_booking` purpose calls it from its notification transaction (services/dorm_payments.py).
+    Idempotent by payment_ref; a hold that expired first is 409 dorm.hold_expired (the payment is then flagged for
+    staff by the payments module)."""
     booking = dao.lock_booking(booking_id)
     if booking is None:
         raise ApiError(404, "dorm.booking_not_found")
     if booking.status == BOOKING_CONFIRMED and booking.payment_ref == payment_ref:
-        db.session.rollback()
         return booking
     if booking.status != BOOKING_HELD:
         raise ApiError(409, "dorm.hold_expired" if booking.status == BOOKING_EXPIRED else "dorm.booking_not_active")
@@ -464,6 +464,17 @@ def confirm_booking_paid(booking_id: int, payment_ref: str) -> DormBooking:
         raise ApiError(409, "dorm.booking_not_active")
     db.session.refresh(booking)
     record(booking, "paid", Actor(None, SYSTEM_PAYMENT), from_status=BOOKING_HELD, payment_ref=payment_ref)
+    return booking
+
+
+def confirm_booking_paid(booking_id: int, payment_ref: str) -> DormBooking:
+    """apply_booking_payment in a transaction of its own (commits): for callers outside the payments module's
+    notification (staff tools, tests)."""
+    try:
+        booking = apply_booking_payment(booking_id, payment_ref)
+    except ApiError:
+        db.session.rollback()
+        raise
     db.session.commit()
     return booking
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..daos import application_events as events_dao
 from ..daos import applications as applications_dao
+from ..daos import payments as payments_dao
 from ..models.application import (
     ADMISSION_FEE_KZT,
     FINANCING_PAID,
@@ -21,8 +22,10 @@ from ..models.application import (
     STEP_PAYMENT_MADE,
     STEP_SCHOLARSHIP_ENROLLED,
 )
+from ..models.payment import PAYMENT_PAID
 from ..services import applications as applications_service
 from ..services import user_data as user_data_service
+from ..services.payment_purposes import ADMISSION_FEE
 from .actors import APPLICANT
 from .states import Context
 
@@ -100,7 +103,19 @@ def exempted_from_payment(ctx: Context) -> bool:
 
 @guard("admission fee paid in full", reads_data=True, field="amount")
 def admission_fee_paid(ctx: Context) -> bool:
-    return ctx.data["amount"] >= ADMISSION_FEE_KZT
+    # The payments table is the source of truth (decision 0065): the named payment is this application's admission
+    # fee, confirmed by the provider, applied (not flagged), of the amount given and at least the fee.
+    payment_id = ctx.data["payment_id"]
+    payment = payments_dao.get_payment(int(payment_id)) if payment_id.isdigit() and len(payment_id) < 10 else None
+    return (
+        payment is not None
+        and payment.application_id == ctx.application.id
+        and payment.purpose == ADMISSION_FEE
+        and payment.status == PAYMENT_PAID
+        and not payment.flagged
+        and payment.amount == ctx.data["amount"]
+        and ctx.data["amount"] >= ADMISSION_FEE_KZT
+    )
 
 
 @guard("scholarship not awarded")

@@ -14,6 +14,7 @@ from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, Application, Applic
 from server.workflow import Actor, available_transitions, check, events_for_admin, transition
 from server.workflow import engine as workflow_engine
 
+from .payments_support import paid_admission_fee
 from .test_user_data_support import PDF, engine_ctx, post_bulk, valid_data
 
 SUBMITTED = datetime(2026, 3, 1, tzinfo=UTC)
@@ -132,6 +133,8 @@ def test_legal_transition_changes_what_the_table_says_and_writes_one_event(
     db, factories, name, kz, before, actor_kind, data, reason, expected
 ):
     application = _application(factories, kz=kz, **before)
+    if name == "pay":  # the guard reads the payments table: the provider-confirmed payment must exist (0065)
+        data = {**data, "payment_id": str(paid_admission_fee(db, application, amount=data["amount"]).id)}
     actor = _actor(factories, actor_kind, application)
     start = _state(db, application.id)
     application = db.session.get(Application, application.id)

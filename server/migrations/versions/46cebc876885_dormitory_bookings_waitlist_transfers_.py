@@ -1,7 +1,7 @@
 """dormitory bookings, waitlist, transfers, suborganizations (issue 13; decision 0067)
 
 Revision ID: 46cebc876885
-Revises: 934a98528a33
+Revises: 5aefc5a6894a
 Create Date: 2026-11-23 12:37:18.705065
 
 """
@@ -12,7 +12,7 @@ import server.models.base  # noqa: F401  (custom column types used below)
 
 # revision identifiers, used by Alembic.
 revision = '46cebc876885'
-down_revision = '934a98528a33'
+down_revision = '5aefc5a6894a'
 branch_labels = None
 depends_on = None
 

@@ -26,6 +26,7 @@ import {
 import { apiErrorMessage } from '../../components/apiError';
 import { formatDateTime } from '../../components/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import PaymentPanel from '../../components/payment/PaymentPanel';
 import { selectUser } from '../../session/sessionSlice';
 import RoomTypeModal from './RoomTypeModal';
 import TransferDialog from './TransferDialog';
@@ -33,8 +34,9 @@ import { formatPrice } from './format';
 
 const ACTIVE = ['offered', 'held', 'confirmed'];
 
-function BookingCard({ booking, onAction, busy, onTransfer }) {
+function BookingCard({ booking, onAction, busy, onTransfer, onPaid }) {
   const { t } = useTranslation();
+  const [paying, setPaying] = useState(false);
   const room = booking.room || {};
   const active = ACTIVE.includes(booking.status);
   return (
@@ -56,6 +58,11 @@ function BookingCard({ booking, onAction, busy, onTransfer }) {
             {t('dorm.hold_until', { date: formatDateTime(booking.hold_expires_at) })}
           </Alert>
         )}
+        {booking.status === 'held' && paying && (
+          <Box sx={{ mt: 2 }} data-testid="dorm-payment">
+            <PaymentPanel purpose="dorm_booking" purposeRefId={booking.id} amount={booking.price} onPaid={onPaid} />
+          </Box>
+        )}
         {booking.status === 'offered' && (
           <Alert severity="info" sx={{ mt: 1 }} data-testid="offer-deadline">
             {t('dorm.offer_until', { date: formatDateTime(booking.hold_expires_at) })}
@@ -73,6 +80,11 @@ function BookingCard({ booking, onAction, busy, onTransfer }) {
                 {t('dorm.decline_offer')}
               </Button>
             </>
+          )}
+          {booking.status === 'held' && !paying && (
+            <Button variant="contained" onClick={() => setPaying(true)} data-testid="pay-booking">
+              {t('dorm.pay')}
+            </Button>
           )}
           {booking.status === 'held' && (
             <Button color="error" disabled={busy} onClick={() => onAction('cancel')} data-testid="cancel-booking">
@@ -210,7 +222,10 @@ export default function DormBookingPage() {
           {t(`dorm.reason.${(data.reason_key || 'dorm.no_application').replace('dorm.', '')}`)}
         </Alert>
       )}
-      {booking && <BookingCard booking={booking} onAction={act} busy={busy} onTransfer={() => setTransferOpen(true)} />}
+      {booking && (
+        <BookingCard key={`${booking.id}-${booking.status}`} booking={booking} onAction={act} busy={busy}
+          onTransfer={() => setTransferOpen(true)} onPaid={() => { state.refetch(); halls.refetch(); }} />
+      )}
       {waitlist && waitlist.entry.status === 'waiting' && (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="waitlist-position"
           action={<Button color="inherit" size="small" disabled={busy} onClick={() => act('leave_waitlist')}>{t('dorm.leave_waitlist')}</Button>}>

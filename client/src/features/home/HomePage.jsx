@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NavCard from '../../components/NavCard';
 import DormitoryLink from '../../components/DormitoryLink';
+import HomeMessages from './HomeMessages';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { selectUser } from '../../session/sessionSlice';
 import { isKazakhstanCitizen, useDomain } from '../../domain';
@@ -34,6 +35,7 @@ export default function HomePage() {
         {t('home.subtitle')}
       </Typography>
       <DormitoryLink sx={{ mb: 3 }} />
+      <HomeMessages enabled={Boolean(user && user.token)} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Grid container spacing={2} component="section" aria-label={t('home.main_cards')}>

@@ -1,0 +1,61 @@
+"""Card payments (DESIGN §8, decision 0065): one interface, chosen by PAYMENT_PROVIDER.
+
+- `sandbox` (default): a card page served by the app (`/payments/sandbox/<id>`); its form produces a provider-style
+  notification signed with the sandbox secret and hands it to the same verified code path as the real provider.
+- `cloudpayments`: the CloudPayments / TipTop Pay Kazakhstan widget (`charge`, KZT, invoiceId = our payment id,
+  autoClose 3) and its check / pay / fail notifications signed with HMAC-SHA256 of the raw body (Content-HMAC).
+
+The adapters only speak the provider's language; what a notification changes is decided in services/payments.py.
+"""
+
+from __future__ import annotations
+
+from flask import current_app
+
+from .base import (
+    NOTIFICATION_KINDS,
+    Notification,
+    NotificationUnreadable,
+    PaymentError,
+    PaymentProvider,
+    ProviderUnavailable,
+    SignatureInvalid,
+)
+
+PROVIDERS = ("sandbox", "cloudpayments")
+
+__all__ = [
+    "NOTIFICATION_KINDS",
+    "PROVIDERS",
+    "Notification",
+    "NotificationUnreadable",
+    "PaymentError",
+    "PaymentProvider",
+    "ProviderUnavailable",
+    "SignatureInvalid",
+    "csp_sources",
+    "get_payment_provider",
+]
+
+
+def get_payment_provider(name: str | None = None) -> PaymentProvider:
+    config = current_app.config
+    name = name or config.get("PAYMENT_PROVIDER", "sandbox")
+    if name == "sandbox":
+        from .sandbox import SandboxProvider
+
+        return SandboxProvider.from_config(config)
+    if name == "cloudpayments":
+        from .cloudpayments import CloudPaymentsProvider
+
+        return CloudPaymentsProvider.from_config(config)
+    raise ValueError(f"PAYMENT_PROVIDER must be one of {', '.join(PROVIDERS)}, not {name!r}")
+
+
+def csp_sources(config) -> tuple[str, ...]:
+    """Origins the Content-Security-Policy must allow for the configured provider's widget (none for sandbox)."""
+    if config.get("PAYMENT_PROVIDER") == "cloudpayments":
+        from .cloudpayments import widget_origins
+
+        return widget_origins(config)
+    return ()
