@@ -1,7 +1,7 @@
-"""Dormitory places in Chromium (issue 13; decision 0067).
+"""Dormitory places in Chromium (issue 13; decisions 0065, 0067).
 
-An applicant books a bed at /dormitory and, once paid (the payments module's `dorm_booking` purpose calls
-confirm_booking_paid; here the test calls it, as the sandbox notification would), sees the room; an applicant of the
+An applicant books a bed at /dormitory, pays the room type's price on the sandbox card page (the `dorm_booking`
+payment purpose) and sees the room; an applicant of the
 other gender cannot take a bed in that room; a full room type puts a third applicant on the waitlist, a cancellation
 makes them an offer they accept; a resident's transfer request is approved by an admin, who sees the board change.
 The page in kk and en shows no untranslated key, and axe-core finds no serious violation at phone width.
@@ -15,11 +15,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from server.services import dorm_bookings
-
 from ..helpers import API
 from ..integration.dorm_support import applicant, genders, hall_with_rooms
 from .test_accessibility import ANIMATIONS_DONE, NO_TRANSITIONS, RUN_AXE
+from .test_payments import POLL_WAIT_MS, pay_on_card_page
 
 AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -64,10 +63,17 @@ def test_book_pay_gender_waitlist_offer_and_transfer(page, browser, live_server,
     expect(page.get_by_test_id("modal-capacity")).to_contain_text("2")
     page.get_by_test_id("modal-book").click()
     expect(page.get_by_test_id("hold-deadline")).to_contain_text("Место удерживается до")
-    booking_id = dorm_bookings.check_booking(first)["booking"].id
-    dorm_bookings.confirm_booking_paid(booking_id, "sandbox-e2e-1")
-    page.reload()
-    expect(page.get_by_test_id("booking-status")).to_have_text("Оплачено")
+    page.get_by_test_id("pay-booking").click()
+    panel = page.get_by_test_id("dorm-payment")
+    panel.get_by_test_id("payment-consent").check()
+    with page.expect_popup() as popup_info:
+        panel.get_by_test_id("payment-proceed").click()
+    card_page = popup_info.value
+    expect(card_page.get_by_test_id("sandbox-amount")).to_have_text(re.compile(r"60\s000 ₸"))
+    pay_on_card_page(card_page, "4242 4242 4242 4242")
+    expect(card_page.get_by_test_id("sandbox-result")).to_have_text("Оплата прошла успешно")
+    card_page.close()
+    expect(page.get_by_test_id("booking-status")).to_have_text("Оплачено", timeout=POLL_WAIT_MS)
     expect(page.get_by_test_id("booking-room")).to_contain_text(f"комната {room.name}")
 
     # 2. a woman: the man's room is not hers — no free place of this type for her, only the waitlist
