@@ -110,6 +110,20 @@ def candidate_rooms(hall_id: int, room_type_id: int, gender_id: int, exclude_roo
     return list(db.session.execute(query.limit(1)))
 
 
+def hall_offers_room_type(hall_id: int, room_type_id: int) -> bool:
+    return (
+        db.session.scalar(
+            select(SectionRoom.id)
+            .join(Section, Section.id == SectionRoom.section_id)
+            .join(Floor, Floor.id == Section.floor_id)
+            .join(Building, Building.id == Floor.building_id)
+            .where(Building.hall_id == hall_id, SectionRoom.room_type_id == room_type_id)
+            .limit(1)
+        )
+        is not None
+    )
+
+
 def room_hall_id(room_id: int) -> int | None:
     return db.session.scalar(
         select(Building.hall_id)

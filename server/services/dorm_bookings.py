@@ -198,7 +198,11 @@ def offer_hours() -> int:
 
 def _check_room_type_in_hall(hall_id: int, room_type_id: int) -> RoomType:
     room_type = db.session.get(RoomType, room_type_id)
-    if room_type is None or db.session.get(Hall, hall_id) is None:
+    if (
+        room_type is None
+        or db.session.get(Hall, hall_id) is None
+        or not dao.hall_offers_room_type(hall_id, room_type_id)
+    ):
         raise ApiError(404, "dorm.room_type_not_found")
     return room_type
 

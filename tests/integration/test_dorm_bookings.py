@@ -355,6 +355,11 @@ def test_bad_input_is_a_localized_4xx(client, factories, no_server_errors):
         404,
         "dorm.room_type_not_found",
     )
+    genders(factories)
+    hall, _, _ = hall_with_rooms(factories)
+    not_here = factories.room_type(name="Нет в этом общежитии")
+    assert_envelope(book(client, factories, user, hall, not_here), 404, "dorm.room_type_not_found")
+    assert_envelope(book(client, factories, user, hall, not_here, join_waitlist=True), 404)
     assert_envelope(client.post(f"{API}/users/update-booking", json={"action": "explode"}, headers=headers), 400)
     assert_envelope(client.post(f"{API}/users/update-booking", json={"action": "cancel"}, headers=headers), 400)
     assert_envelope(client.post(f"{API}/users/update-booking", json={"action": "leave_waitlist"}, headers=headers), 404)
