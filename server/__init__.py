@@ -70,6 +70,7 @@ def register_blueprints(app: Flask) -> None:
         admin,
         admin_review,
         auth,
+        dorm,
         files,
         gov_grants,
         meta,
@@ -93,6 +94,9 @@ def register_blueprints(app: Flask) -> None:
         admin_review.bp,
         pkb.bp,
         gov_grants.bp,
+        dorm.users_bp,
+        dorm.admin_bp,
+        dorm.suborg_bp,
         payments.bp,
     ):
         api.register_blueprint(blueprint)

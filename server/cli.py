@@ -42,6 +42,16 @@ def register_commands(app: Flask) -> None:
 
         click.echo(f"application summaries rebuilt: {rebuild_all()}")
 
+    @app.cli.command("dorm-expire")
+    def dorm_expire():
+        """End unpaid dormitory holds and unanswered waitlist offers past their deadline; offer freed places."""
+        from .services.dorm_bookings import expire_due
+
+        counts = expire_due()
+        click.echo(
+            f"holds expired: {counts['holds']}, offers lapsed: {counts['offers']}, offers made: {counts['offered']}"
+        )
+
     register_import_commands(app)
     register_home_message_commands(app)
 

@@ -133,6 +133,25 @@ class Config:
         self.LOCAL_UTC_OFFSET_MINUTES = int(env.get("LOCAL_UTC_OFFSET_MINUTES", "300"))
         # How long an app process reuses the staff menu's queue counts (an admin action there refreshes them).
         self.ADMIN_COUNTS_CACHE_SECONDS = float(env.get("ADMIN_COUNTS_CACHE_SECONDS", "10"))
+        # Dormitory places (issue 13; decision 0067). An unpaid hold ends after BOOKING_HOLD_HOURS, a waitlist
+        # offer after DORM_OFFER_HOURS (the periodic job `dorm.expire_holds`, or `flask dorm-expire`).
+        self.BOOKING_HOLD_HOURS = int(env.get("BOOKING_HOLD_HOURS", "48"))
+        self.DORM_OFFER_HOURS = int(env.get("DORM_OFFER_HOURS", "24"))
+        # Who may book: foreign applicants whose admin status is one of these (1 accepted, 2 awaiting visa,
+        # 3 enrolled); citizens whose current_step is at least this (6: documents confirmed).
+        self.DORM_ELIGIBLE_FOREIGN_STATUSES = [
+            int(v) for v in env.get("DORM_ELIGIBLE_FOREIGN_STATUSES", "1,2,3").split(",") if v.strip()
+        ]
+        self.DORM_ELIGIBLE_KZ_MIN_STEP = int(env.get("DORM_ELIGIBLE_KZ_MIN_STEP", "6"))
+        # Waitlist priority: social-category codes (SelectOption.code), first = highest; others come after them.
+        self.DORM_PRIORITY_CATEGORIES = [
+            v.strip()
+            for v in env.get(
+                "DORM_PRIORITY_CATEGORIES",
+                "orphans,disability_1_2,disabled_since_childhood,family_with_disabled_child,large_family",
+            ).split(",")
+            if v.strip()
+        ]
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

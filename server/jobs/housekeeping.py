@@ -31,4 +31,9 @@ SCHEDULE = {
         "task": "housekeeping.purge_expired_auth_records",
         "schedule": crontab(minute=30, hour=21),
     },
+    # Unpaid dormitory holds and unanswered waitlist offers end within five minutes of their deadline (jobs/dorm.py).
+    "dorm-expire-holds": {
+        "task": "dorm.expire_holds",
+        "schedule": timedelta(minutes=5),
+    },
 }

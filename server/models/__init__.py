@@ -8,6 +8,15 @@ from .application import (  # noqa: F401
 )
 from .application_summary import ApplicationSummary  # noqa: F401
 from .audit import AuditLog  # noqa: F401
+from .dorm_booking import (  # noqa: F401
+    DormBooking,
+    DormBookingEvent,
+    DormTransferRequest,
+    DormWaitlistEntry,
+    Suborganization,
+    SuborganizationBlock,
+    SuborganizationMember,
+)
 from .dormitory import Building, Floor, Hall, RoomType, RoomTypeMedia, Section, SectionRoom  # noqa: F401
 from .file import StoredFile  # noqa: F401
 from .gov_grant import GovGrantHolder  # noqa: F401

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import Boolean, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
@@ -80,6 +80,8 @@ class SectionRoom(db.Model):
     assigned_gender_id: Mapped[int | None] = mapped_column(ForeignKey("genders.id"), index=True)
     # Places held for people outside the portal; never more than the room type's capacity.
     external_reserved_places: Mapped[int] = mapped_column(Integer, default=0)
+    # Set when the gender came from the room's first booking (issue 13): the room is unassigned again once empty.
+    gender_from_booking: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     section: Mapped[Section] = relationship(back_populates="rooms")
     room_type: Mapped[RoomType] = relationship()

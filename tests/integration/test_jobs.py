@@ -142,7 +142,10 @@ class TestHousekeeping:
     def test_the_beat_schedule_holds_only_registered_tasks(self, app):
         celery = app.extensions["celery"]
         assert celery.conf.beat_schedule == SCHEDULE
-        assert {entry["task"] for entry in SCHEDULE.values()} == {"housekeeping.purge_expired_auth_records"}
+        assert {entry["task"] for entry in SCHEDULE.values()} == {
+            "housekeeping.purge_expired_auth_records",
+            "dorm.expire_holds",
+        }
         for entry in SCHEDULE.values():
             assert entry["task"] in celery.tasks
 

@@ -18,6 +18,7 @@ const StepperPage = lazy(() => import(/* webpackChunkName: "stepper" */ '../feat
 const MyApplicationsPage = lazy(() =>
   import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
 );
+const DormBookingPage = lazy(() => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'));
 
 /** Gives non-React code (401 handling) access to the router's navigate(). */
 function NavigationBridge() {
@@ -98,6 +99,14 @@ export default function AppRoutes() {
               element={
                 <RequireApplicant>
                   <MyApplicationsPage />
+                </RequireApplicant>
+              }
+            />
+            <Route
+              path="dormitory"
+              element={
+                <RequireApplicant>
+                  <DormBookingPage />
                 </RequireApplicant>
               }
             />

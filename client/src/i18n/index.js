@@ -12,6 +12,9 @@ import { mergeCatalogues, questionnaireCatalogues } from './questionnaire';
 import pkbRu from './pkb/ru.json';
 import pkbKk from './pkb/kk.json';
 import pkbEn from './pkb/en.json';
+import dormRu from './dorm/ru.json';
+import dormKk from './dorm/kk.json';
+import dormEn from './dorm/en.json';
 import paymentsRu from './payments/ru.json';
 import paymentsKk from './payments/kk.json';
 import paymentsEn from './payments/en.json';
@@ -49,9 +52,9 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -23,13 +23,13 @@ describe('admin menu (spec §6: items by role)', () => {
       { key: 'kz_users', path: 'users', labelKey: 'x', roles: [ROLE_KEYS.kzAdmin], shells: ['kz'] },
     ];
     const keys = (user, shell, domain = DEFAULT_DOMAIN) => menuItemsFor(user, shell, domain, menu).map((i) => i.key);
-    expect(keys(admin('Админ'), 'foreign')).toEqual(['dormitory', 'room_types', 'users']);
-    expect(keys(admin('Админ (граждане КЗ)'), 'kz')).toEqual(['dormitory', 'room_types', 'kz_users']);
+    expect(keys(admin('Админ'), 'foreign')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations', 'users']);
+    expect(keys(admin('Админ (граждане КЗ)'), 'kz')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations', 'kz_users']);
     expect(keys({ roles: [] }, 'foreign')).toEqual([]);
     expect(keys(null, 'kz')).toEqual([]);
     // role names are the server's (public-config): a renamed role keeps its menu
     const renamed = domainFromConfig({ roles: { foreign_admin: 'Foreign admissions' } });
-    expect(keys(admin('Foreign admissions'), 'foreign', renamed)).toEqual(['dormitory', 'room_types', 'users']);
+    expect(keys(admin('Foreign admissions'), 'foreign', renamed)).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations', 'users']);
     expect(keys(admin('Админ'), 'foreign', renamed)).toEqual([]);
   });
 });

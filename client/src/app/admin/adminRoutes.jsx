@@ -12,6 +12,11 @@ const AdminIndex = lazy(() =>
 );
 const DormitoryPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../../features/dormitory/DormitoryPage'));
 const RoomTypesPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../../features/dormitory/RoomTypesPage'));
+const DormTransfersPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/TransfersPage'));
+const DormBoardPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/BoardPage'));
+const SuborganizationsPage = lazy(() =>
+  import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/SuborganizationsPage'),
+);
 
 function shellRoutes(shell) {
   return (
@@ -27,6 +32,9 @@ function shellRoutes(shell) {
       <Route index element={<AdminIndex shell={shell} />} />
       <Route path="dormitory/*" element={<DormitoryPage />} />
       <Route path="room-types" element={<RoomTypesPage />} />
+      <Route path="dorm-transfers" element={<DormTransfersPage />} />
+      <Route path="dorm-board" element={<DormBoardPage />} />
+      <Route path="suborganizations" element={<SuborganizationsPage />} />
       <Route path="*" element={<AdminIndex shell={shell} />} />
     </Route>
   );

@@ -26,6 +26,18 @@ export const ADMIN_MENU = [
     roles: BOTH_ADMINS,
     shells: ['foreign', 'kz'],
   },
+  // Dormitory places (issue 13): both admin roles manage the shared halls.
+  ...[
+    ['dorm_board', 'dorm-board'],
+    ['dorm_transfers', 'dorm-transfers'],
+    ['suborganizations', 'suborganizations'],
+  ].map(([key, path]) => ({
+    key,
+    path,
+    labelKey: `admin_shell.items.${key}`,
+    roles: BOTH_ADMINS,
+    shells: ['foreign', 'kz'],
+  })),
 ];
 
 /** The menu items of one shell that the user's roles allow, in menu order. */

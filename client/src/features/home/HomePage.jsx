@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid2';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import NavCard from '../../components/NavCard';
+import DormitoryLink from '../../components/DormitoryLink';
 import HomeMessages from './HomeMessages';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { selectUser } from '../../session/sessionSlice';
@@ -33,6 +34,7 @@ export default function HomePage() {
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {t('home.subtitle')}
       </Typography>
+      <DormitoryLink sx={{ mb: 3 }} />
       <HomeMessages enabled={Boolean(user && user.token)} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetMyApplicationsQuery } from './myApplicationsApi';
 import { formatDate } from '../../components/dates';
+import DormitoryLink from '../../components/DormitoryLink';
 
 /** Label key of an application's status: submitted ones are under review, archived ones cancelled. */
 export function statusKey(application) {
@@ -37,9 +38,12 @@ export default function MyApplicationsPage() {
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} spacing={2} sx={{ mb: 3 }}>
         <Typography component="h1" variant="h1">{t('my_applications.title')}</Typography>
-        <Button component={RouterLink} to="/apply" variant="contained" data-testid="add-application">
-          {t('my_applications.add')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <DormitoryLink />
+          <Button component={RouterLink} to="/apply" variant="contained" data-testid="add-application">
+            {t('my_applications.add')}
+          </Button>
+        </Stack>
       </Stack>
       {isLoading && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">

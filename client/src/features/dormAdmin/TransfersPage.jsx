@@ -1,0 +1,109 @@
+/* Staff: room transfer requests (spec §7 GET /admin/transfers?type=, POST /admin/update-room-transfer). Approve
+ * (the server moves or swaps atomically, re-checking capacity and gender) or reject with a reason. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDecideTransferMutation, useGetTransfersQuery } from '../../api/dormApi';
+import { apiErrorMessage } from '../../components/apiError';
+import { formatDateTime } from '../../components/dates';
+import { useSnackbar } from '../../components/SnackbarProvider';
+
+const TYPES = ['pending', 'approved', 'rejected'];
+
+export default function TransfersPage() {
+  const { t, i18n } = useTranslation();
+  const { showSuccess, showError } = useSnackbar();
+  const [type, setType] = useState('pending');
+  const [rejecting, setRejecting] = useState(null);
+  const [reason, setReason] = useState('');
+  const { data, isLoading, isError } = useGetTransfersQuery({ type }, { refetchOnMountOrArgChange: true });
+  const [decide, { isLoading: deciding }] = useDecideTransferMutation();
+
+  async function run(body) {
+    try {
+      await decide(body).unwrap();
+      showSuccess(t('dorm_admin.success'));
+      setRejecting(null);
+      setReason('');
+    } catch (error) {
+      showError(apiErrorMessage(error, t, i18n, 'dorm_admin.failed'));
+    }
+  }
+
+  return (
+    <>
+      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>{t('dorm_admin.transfers.title')}</Typography>
+      <Tabs value={type} onChange={(_e, value) => setType(value)} variant="scrollable" aria-label={t('dorm_admin.transfers.title')} sx={{ mb: 2 }}>
+        {TYPES.map((value) => (
+          <Tab key={value} value={value} label={t(`dorm_admin.transfers.${value}`)} data-testid={`transfers-tab-${value}`} />
+        ))}
+      </Tabs>
+      {isError && <Alert severity="error">{t('errors.generic')}</Alert>}
+      {!isLoading && data && data.list.length === 0 && <Alert severity="info">{t('dorm_admin.transfers.empty')}</Alert>}
+      <Stack spacing={2}>
+        {data && data.list.map((item) => (
+          <Card key={item.id} variant="outlined" data-testid={`admin-transfer-${item.id}`}>
+            <CardContent>
+              <Typography variant="h6" component="h2">{item.user_name} ({item.user_email})</Typography>
+              <Typography>
+                {t('dorm_admin.transfers.from', {
+                  hall: item.booking.hall.name,
+                  room_type: item.booking.room_type.name,
+                  room: item.booking.room ? item.booking.room.name : '',
+                })}
+              </Typography>
+              <Typography>
+                {item.kind === 'move'
+                  ? t('dorm_admin.transfers.to', { hall: item.target_hall.name, room_type: item.target_room_type.name })
+                  : t('dorm_admin.transfers.swap_with', {
+                    email: item.swap_user_email,
+                    state: item.swap_accepted_at ? t('dorm_admin.transfers.accepted') : t('dorm_admin.transfers.not_accepted'),
+                  })}
+              </Typography>
+              {item.comment && <Typography color="text.secondary">{item.comment}</Typography>}
+              <Typography variant="body2" color="text.secondary">{formatDateTime(item.created_at)}</Typography>
+              {item.decision_reason && <Typography variant="body2">{t('dorm.transfer.reason', { reason: item.decision_reason })}</Typography>}
+            </CardContent>
+            {item.status === 'pending' && (
+              <CardActions>
+                <Button variant="contained" disabled={deciding} onClick={() => run({ id: item.id, action: 'approve' })} data-testid={`approve-${item.id}`}>
+                  {t('dorm_admin.transfers.approve')}
+                </Button>
+                <Button color="error" disabled={deciding} onClick={() => setRejecting(item)} data-testid={`reject-${item.id}`}>
+                  {t('dorm_admin.transfers.reject')}
+                </Button>
+              </CardActions>
+            )}
+          </Card>
+        ))}
+      </Stack>
+      <Dialog open={Boolean(rejecting)} onClose={() => setRejecting(null)} fullWidth maxWidth="sm" aria-labelledby="reject-title">
+        <DialogTitle id="reject-title">{t('dorm_admin.transfers.reject')}</DialogTitle>
+        <DialogContent>
+          <TextField autoFocus fullWidth multiline minRows={2} sx={{ mt: 1 }} label={t('dorm_admin.reason')} value={reason}
+            onChange={(event) => setReason(event.target.value)} inputProps={{ maxLength: 1000, 'data-testid': 'reject-reason' }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRejecting(null)}>{t('common.close')}</Button>
+          <Button color="error" variant="contained" disabled={!reason.trim() || deciding}
+            onClick={() => run({ id: rejecting.id, action: 'reject', reason: reason.trim() })} data-testid="reject-confirm">
+            {t('dorm_admin.transfers.reject')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { mockFetch, renderWithProviders } from '../../testUtils';
+import TransfersPage from './TransfersPage';
+
+const ITEM = {
+  id: 4,
+  kind: 'move',
+  status: 'pending',
+  user_id: 2,
+  user_name: 'Иванов Иван',
+  user_email: 'i@example.com',
+  booking_id: 9,
+  booking: { id: 9, status: 'confirmed', hall: { id: 1, name: 'Общежитие №1' }, room_type: { id: 1, name: 'Двухместная' }, room: { id: 3, name: '101' } },
+  target_hall: { id: 2, name: 'Общежитие №2' },
+  target_room_type: { id: 5, name: 'Одноместная' },
+  created_at: '2030-01-01T10:00:00Z',
+};
+
+test('pending requests can be approved, or rejected only with a reason', async () => {
+  const posts = [];
+  const gets = [];
+  mockFetch(async (url, request) => {
+    if (request.method === 'GET') {
+      gets.push(url);
+      return { body: { success: true, list: url.includes('type=pending') ? [ITEM] : [], total: 1 } };
+    }
+    posts.push(await request.json());
+    return { body: { success: true, item: { ...ITEM, status: 'approved' } } };
+  });
+  renderWithProviders(<TransfersPage />);
+  expect(await screen.findByTestId('admin-transfer-4')).toHaveTextContent('Хочет: Общежитие №2, Одноместная');
+  fireEvent.click(screen.getByTestId('reject-4'));
+  expect(screen.getByTestId('reject-confirm')).toBeDisabled();
+  fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: 'Нет мест' } });
+  fireEvent.click(screen.getByTestId('reject-confirm'));
+  await waitFor(() => expect(posts).toEqual([{ id: 4, action: 'reject', reason: 'Нет мест' }]));
+  fireEvent.click(screen.getByTestId('approve-4'));
+  await waitFor(() => expect(posts[1]).toEqual({ id: 4, action: 'approve' }));
+  fireEvent.click(screen.getByTestId('transfers-tab-approved'));
+  await waitFor(() => expect(gets.some((u) => u.includes('type=approved'))).toBe(true));
+});

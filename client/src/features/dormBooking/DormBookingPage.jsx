@@ -1,0 +1,298 @@
+/* /dormitory (issue 13): the applicant's dormitory place. Halls with their buildings and the room types on offer
+ * (photos in the §2 room-type modal, price, capacity, places free for the applicant's gender); book a place, see
+ * the hold deadline, cancel; the waitlist position and a timed offer to accept; a transfer request for residents
+ * and swap requests from other residents. */
+import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid2';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  useCheckBookingQuery,
+  useCreateBookingMutation,
+  useGetHallsQuery,
+  useUpdateBookingMutation,
+  useUpdateTransferRequestMutation,
+} from '../../api/dormApi';
+import { apiErrorMessage } from '../../components/apiError';
+import { formatDateTime } from '../../components/dates';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import PaymentPanel from '../../components/payment/PaymentPanel';
+import { selectUser } from '../../session/sessionSlice';
+import RoomTypeModal from './RoomTypeModal';
+import TransferDialog from './TransferDialog';
+import { formatPrice } from './format';
+
+const ACTIVE = ['offered', 'held', 'confirmed'];
+
+function BookingCard({ booking, onAction, busy, onTransfer, onPaid }) {
+  const { t } = useTranslation();
+  const [paying, setPaying] = useState(false);
+  const room = booking.room || {};
+  const active = ACTIVE.includes(booking.status);
+  return (
+    <Card variant="outlined" data-testid="booking-card" sx={{ mb: 3 }}>
+      <CardContent>
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }}>
+          <Typography component="h2" variant="h6">{t('dorm.your_booking')}</Typography>
+          <Chip size="small" color={booking.status === 'confirmed' ? 'success' : 'default'} label={t(`dorm.status.${booking.status}`)} data-testid="booking-status" />
+        </Stack>
+        <Typography>{booking.hall.name} — {booking.room_type.name}</Typography>
+        {active && (
+          <Typography data-testid="booking-room">
+            {t('dorm.room_line', { building: room.building, floor: room.floor, section: room.section, room: room.name })}
+          </Typography>
+        )}
+        <Typography>{t('dorm.price', { price: formatPrice(booking.price) })}</Typography>
+        {booking.status === 'held' && (
+          <Alert severity="warning" sx={{ mt: 1 }} data-testid="hold-deadline">
+            {t('dorm.hold_until', { date: formatDateTime(booking.hold_expires_at) })}
+          </Alert>
+        )}
+        {booking.status === 'held' && paying && (
+          <Box sx={{ mt: 2 }} data-testid="dorm-payment">
+            <PaymentPanel purpose="dorm_booking" purposeRefId={booking.id} amount={booking.price} onPaid={onPaid} />
+          </Box>
+        )}
+        {booking.status === 'offered' && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="offer-deadline">
+            {t('dorm.offer_until', { date: formatDateTime(booking.hold_expires_at) })}
+          </Alert>
+        )}
+      </CardContent>
+      {active && (
+        <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {booking.status === 'offered' && (
+            <>
+              <Button variant="contained" disabled={busy} onClick={() => onAction('accept_offer')} data-testid="accept-offer">
+                {t('dorm.accept_offer')}
+              </Button>
+              <Button disabled={busy} onClick={() => onAction('decline_offer')} data-testid="decline-offer">
+                {t('dorm.decline_offer')}
+              </Button>
+            </>
+          )}
+          {booking.status === 'held' && !paying && (
+            <Button variant="contained" onClick={() => setPaying(true)} data-testid="pay-booking">
+              {t('dorm.pay')}
+            </Button>
+          )}
+          {booking.status === 'held' && (
+            <Button color="error" disabled={busy} onClick={() => onAction('cancel')} data-testid="cancel-booking">
+              {t('dorm.cancel')}
+            </Button>
+          )}
+          {booking.status === 'confirmed' && (
+            <Button variant="outlined" onClick={onTransfer} data-testid="open-transfer">
+              {t('dorm.transfer.open')}
+            </Button>
+          )}
+        </CardActions>
+      )}
+    </Card>
+  );
+}
+
+function TransfersList({ transfers, userId, onAnswer, busy }) {
+  const { t } = useTranslation();
+  if (!transfers.length) return null;
+  return (
+    <Card variant="outlined" sx={{ mb: 3 }} data-testid="transfers">
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>{t('dorm.transfer.title')}</Typography>
+        <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {transfers.map((item) => {
+            const incoming = item.user_id !== userId;
+            const awaitingMe = incoming && item.status === 'pending' && !item.swap_accepted_at;
+            return (
+              <Box component="li" key={item.id} data-testid={`transfer-${item.id}`}>
+                <Typography>
+                  {incoming ? t('dorm.transfer.incoming_swap') : t(`dorm.transfer.kind_${item.kind}`)}
+                  {item.target_hall ? ` — ${item.target_hall.name}, ${item.target_room_type.name}` : ''}
+                  {': '}
+                  <strong data-testid={`transfer-status-${item.id}`}>{t(`dorm.transfer.status_${item.status}`)}</strong>
+                </Typography>
+                {item.decision_reason && item.decision_reason !== 'swap_declined' && (
+                  <Typography variant="body2" color="text.secondary">{t('dorm.transfer.reason', { reason: item.decision_reason })}</Typography>
+                )}
+                {awaitingMe && (
+                  <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                    <Button size="small" variant="contained" disabled={busy} onClick={() => onAnswer(item.id, 'accept_swap')}>
+                      {t('dorm.transfer.accept_swap')}
+                    </Button>
+                    <Button size="small" disabled={busy} onClick={() => onAnswer(item.id, 'decline_swap')}>
+                      {t('dorm.transfer.decline_swap')}
+                    </Button>
+                  </Stack>
+                )}
+              </Box>
+            );
+          })}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function DormBookingPage() {
+  const { t, i18n } = useTranslation();
+  const { showSuccess, showError } = useSnackbar();
+  const user = useSelector(selectUser);
+  const halls = useGetHallsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const state = useCheckBookingQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [createBooking, creating] = useCreateBookingMutation();
+  const [updateBooking, updating] = useUpdateBookingMutation();
+  const [answerTransfer, answering] = useUpdateTransferRequestMutation();
+  const [selected, setSelected] = useState(null);
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [fullChoice, setFullChoice] = useState(null);
+
+  useEffect(() => {
+    document.title = `${t('dorm.title')} — ${t('app.name')}`;
+  }, [t, i18n.language]);
+
+  const data = halls.data;
+  const current = state.data;
+  const booking = current && current.booking;
+  const activeBooking = booking && ACTIVE.includes(booking.status) ? booking : null;
+  const waitlist = current && current.waitlist;
+  const busy = creating.isLoading || updating.isLoading || answering.isLoading;
+
+  async function book(hall, roomType, joinWaitlist = false) {
+    try {
+      const result = await createBooking({ hall_id: hall.id, room_type_id: roomType.id, join_waitlist: joinWaitlist }).unwrap();
+      setSelected(null);
+      setFullChoice(null);
+      showSuccess(result.waitlist ? t('dorm.joined_waitlist') : t('dorm.booked'));
+    } catch (error) {
+      if (error && error.status === 409 && error.data && error.data.message_key === 'dorm.no_places') {
+        setSelected(null);
+        setFullChoice({ hall, roomType });
+        return;
+      }
+      showError(apiErrorMessage(error, t, i18n));
+    }
+  }
+
+  async function act(action) {
+    const body = action === 'leave_waitlist' ? { action } : { action, booking_id: activeBooking.id };
+    try {
+      await updateBooking(body).unwrap();
+      showSuccess(t('dorm.done'));
+    } catch (error) {
+      showError(apiErrorMessage(error, t, i18n));
+    }
+  }
+
+  async function answer(requestId, action) {
+    try {
+      await answerTransfer({ request_id: requestId, action }).unwrap();
+      showSuccess(t('dorm.done'));
+    } catch (error) {
+      showError(apiErrorMessage(error, t, i18n));
+    }
+  }
+
+  const loading = halls.isLoading || state.isLoading;
+  const eligible = data && data.eligible;
+  return (
+    <>
+      <Typography component="h1" variant="h1" sx={{ mb: 3 }}>{t('dorm.title')}</Typography>
+      {loading && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      )}
+      {(halls.isError || state.isError) && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => { halls.refetch(); state.refetch(); }}>{t('common.retry')}</Button>}>
+          {t('errors.generic')}
+        </Alert>
+      )}
+      {data && !eligible && (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="not-eligible">
+          {t(`dorm.reason.${(data.reason_key || 'dorm.no_application').replace('dorm.', '')}`)}
+        </Alert>
+      )}
+      {booking && (
+        <BookingCard key={`${booking.id}-${booking.status}`} booking={booking} onAction={act} busy={busy}
+          onTransfer={() => setTransferOpen(true)} onPaid={() => { state.refetch(); halls.refetch(); }} />
+      )}
+      {waitlist && waitlist.entry.status === 'waiting' && (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="waitlist-position"
+          action={<Button color="inherit" size="small" disabled={busy} onClick={() => act('leave_waitlist')}>{t('dorm.leave_waitlist')}</Button>}>
+          {t('dorm.waitlist_position', {
+            position: waitlist.position,
+            total: waitlist.total,
+            hall: waitlist.entry.hall.name,
+            room_type: waitlist.entry.room_type.name,
+          })}
+        </Alert>
+      )}
+      {current && <TransfersList transfers={current.transfers || []} userId={user && user.id} onAnswer={answer} busy={busy} />}
+      {fullChoice && (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="no-places"
+          action={<Button color="inherit" size="small" disabled={busy} onClick={() => book(fullChoice.hall, fullChoice.roomType, true)} data-testid="join-waitlist">{t('dorm.join_waitlist')}</Button>}>
+          {t('dorm.no_places')}
+        </Alert>
+      )}
+      {data && data.list.length === 0 && <Alert severity="info">{t('dorm.no_halls')}</Alert>}
+      <Stack spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('dorm.halls')}>
+        {data && data.list.map((hall) => (
+          <Box component="li" key={hall.id} data-testid={`hall-${hall.id}`}>
+            <Typography component="h2" variant="h5">{hall.name}</Typography>
+            {hall.buildings.length > 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('dorm.buildings', { names: hall.buildings.map((b) => b.name).join(', ') })}
+              </Typography>
+            )}
+            <Grid container spacing={2}>
+              {hall.room_types.map((roomType) => (
+                <Grid key={roomType.id} size={{ xs: 12, sm: 6, md: 4 }}>
+                  <Card variant="outlined" data-testid={`room-type-${hall.id}-${roomType.id}`} sx={{ height: '100%' }}>
+                    <CardContent>
+                      <Typography component="h3" variant="h6">{roomType.name}</Typography>
+                      <Typography variant="body2">{t('dorm.capacity', { count: roomType.capacity })}</Typography>
+                      <Typography variant="body2">{t('dorm.price', { price: formatPrice(roomType.price) })}</Typography>
+                      <Typography variant="body2" data-testid={`free-${hall.id}-${roomType.id}`}>
+                        {t('dorm.free_places', { count: roomType.free_places })}
+                      </Typography>
+                    </CardContent>
+                    <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+                      <Button onClick={() => setSelected({ hall, roomType })} data-testid={`details-${hall.id}-${roomType.id}`}>
+                        {t('dorm.details')}
+                      </Button>
+                      {eligible && !activeBooking && (
+                        <Button variant="contained" disabled={busy} onClick={() => book(hall, roomType, roomType.free_places === 0)} data-testid={`book-${hall.id}-${roomType.id}`}>
+                          {roomType.free_places === 0 ? t('dorm.join_waitlist') : t('dorm.book')}
+                        </Button>
+                      )}
+                    </CardActions>
+                  </Card>
+                </Grid>
+              ))}
+            </Grid>
+          </Box>
+        ))}
+      </Stack>
+      <RoomTypeModal
+        open={Boolean(selected)}
+        hall={selected && selected.hall}
+        roomType={selected && selected.roomType}
+        onClose={() => setSelected(null)}
+        onBook={(full) => book(selected.hall, selected.roomType, full)}
+        canBook={Boolean(eligible && !activeBooking)}
+        busy={busy}
+      />
+      {transferOpen && data && <TransferDialog halls={data.list} onClose={() => setTransferOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from '../../i18n';
+import { mockFetch, renderWithProviders } from '../../testUtils';
+import DormBookingPage from './DormBookingPage';
+import { formatPrice } from './format';
+
+const HALLS = {
+  success: true,
+  eligible: true,
+  reason_key: null,
+  gender: { id: 1, code: 'male' },
+  hold_hours: 48,
+  total: 1,
+  list: [
+    {
+      id: 3,
+      name: 'Общежитие №1',
+      buildings: [{ id: 9, name: 'Корпус А' }],
+      room_types: [
+        { id: 5, name: 'Двухместная', capacity: 2, price: 60000, free_places: 1, media: [] },
+        { id: 6, name: 'Одноместная', capacity: 1, price: 90000, free_places: 0, media: [] },
+      ],
+    },
+  ],
+};
+const EMPTY = { success: true, eligible: true, reason_key: null, booking: null, waitlist: null, transfers: [] };
+const HELD = {
+  id: 77,
+  status: 'held',
+  hall: { id: 3, name: 'Общежитие №1' },
+  room_type: { id: 5, name: 'Двухместная' },
+  room: { id: 11, name: '101', section: 'Секция 1', floor: 'Этаж 1', building: 'Корпус А' },
+  price: 60000,
+  hold_expires_at: '2030-01-02T10:00:00Z',
+  created_at: '2030-01-01T10:00:00Z',
+};
+
+function server({ halls = HALLS, state = EMPTY, onPost } = {}) {
+  let current = state;
+  return mockFetch(async (url, request) => {
+    if (url.endsWith('/users/halls')) return { body: halls };
+    if (url.endsWith('/users/check-booking')) return { body: current };
+    const body = await request.json();
+    const answer = onPost(url, body);
+    if (answer.state) current = answer.state;
+    return answer;
+  });
+}
+
+afterEach(() => i18n.changeLanguage('ru'));
+
+test('formats integer tenge with thin groups', () => {
+  expect(formatPrice(60000)).toBe('60 000 ₸');
+});
+
+test('lists halls with room types, price, capacity and free places; booking shows the hold deadline', async () => {
+  const posts = [];
+  server({
+    onPost: (url, body) => {
+      posts.push([url, body]);
+      return { body: { success: true, created: true, booking: HELD, waitlist: null }, state: { ...EMPTY, booking: HELD } };
+    },
+  });
+  renderWithProviders(<DormBookingPage />);
+  expect(await screen.findByTestId('room-type-3-5')).toHaveTextContent('Двухместная');
+  expect(screen.getByTestId('room-type-3-5')).toHaveTextContent('60 000 ₸');
+  expect(screen.getByTestId('free-3-5')).toHaveTextContent('Свободно для вас: 1');
+  expect(screen.getByTestId('book-3-6')).toHaveTextContent('Встать в лист ожидания');
+  fireEvent.click(screen.getByTestId('book-3-5'));
+  expect(await screen.findByTestId('hold-deadline')).toHaveTextContent('Место удерживается до');
+  expect(posts[0][1]).toEqual({ hall_id: 3, room_type_id: 5, join_waitlist: false });
+  expect(screen.getByTestId('booking-room')).toHaveTextContent('Корпус А, Этаж 1, Секция 1, комната 101');
+  expect(screen.queryByTestId('book-3-5')).toBeNull(); // one active booking
+});
+
+test('the room-type modal shows details; "no places" offers the waitlist', async () => {
+  const posts = [];
+  server({
+    onPost: (url, body) => {
+      posts.push(body);
+      if (!body.join_waitlist) {
+        return { status: 409, body: { success: false, message: 'Свободных мест не осталось', message_key: 'dorm.no_places', errors: {} } };
+      }
+      return {
+        body: { success: true, created: false, booking: null, waitlist: { id: 1, status: 'waiting' } },
+        state: {
+          ...EMPTY,
+          waitlist: { entry: { id: 1, status: 'waiting', hall: HALLS.list[0], room_type: HALLS.list[0].room_types[0] }, position: 2, total: 3 },
+        },
+      };
+    },
+  });
+  renderWithProviders(<DormBookingPage />);
+  fireEvent.click(await screen.findByTestId('details-3-5'));
+  expect(await screen.findByTestId('modal-capacity')).toHaveTextContent('Мест в комнате: 2');
+  expect(screen.getByTestId('modal-price')).toHaveTextContent('60 000 ₸');
+  fireEvent.click(screen.getByTestId('modal-book'));
+  fireEvent.click(await screen.findByTestId('join-waitlist'));
+  expect(await screen.findByTestId('waitlist-position')).toHaveTextContent('вы 2-й из 3');
+  expect(posts.map((b) => b.join_waitlist)).toEqual([false, true]);
+});
+
+test('an offer can be accepted; not eligible applicants see why, in English too', async () => {
+  const offered = { ...HELD, status: 'offered' };
+  const posts = [];
+  server({
+    state: { ...EMPTY, booking: offered },
+    onPost: (url, body) => {
+      posts.push([url, body]);
+      return { body: { success: true, booking: HELD }, state: { ...EMPTY, booking: HELD } };
+    },
+  });
+  renderWithProviders(<DormBookingPage />);
+  expect(await screen.findByTestId('offer-deadline')).toBeInTheDocument();
+  fireEvent.click(screen.getByTestId('accept-offer'));
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0][0]).toMatch(/\/users\/update-booking$/);
+  expect(posts[0][1]).toEqual({ action: 'accept_offer', booking_id: 77 });
+  expect(await screen.findByTestId('hold-deadline')).toBeInTheDocument();
+});
+
+test('not eligible: the reason, and no book buttons', async () => {
+  await i18n.changeLanguage('en');
+  server({ halls: { ...HALLS, eligible: false, reason_key: 'dorm.no_need' }, state: { ...EMPTY, eligible: false } });
+  renderWithProviders(<DormBookingPage />);
+  expect(await screen.findByTestId('not-eligible')).toHaveTextContent('does not say that you need a dormitory place');
+  expect(screen.queryByTestId('book-3-5')).toBeNull();
+});
