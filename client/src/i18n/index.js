@@ -12,6 +12,9 @@ import { mergeCatalogues, questionnaireCatalogues } from './questionnaire';
 import pkbRu from './pkb/ru.json';
 import pkbKk from './pkb/kk.json';
 import pkbEn from './pkb/en.json';
+import adminRu from './admin/ru.json';
+import adminKk from './admin/kk.json';
+import adminEn from './admin/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -46,9 +49,9 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, adminRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, adminKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, adminEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
