@@ -409,7 +409,7 @@ export default function QueuePage({ shell }) {
           {apiErrorMessage(error, t, i18n)}
         </Alert>
       )}
-      <Box sx={{ width: '100%' }}>
+      <Box sx={{ width: '100%' }} data-testid="queue-grid">
         <DataGrid
           aria-label={t(queueLabelKey(shell.key, queue))}
           rows={rows}
@@ -436,7 +436,6 @@ export default function QueuePage({ shell }) {
           autoHeight
           getRowHeight={() => 'auto'}
           localeText={gridLocaleText(t, lng)}
-          data-testid="queue-grid"
         />
       </Box>
       <BulkReport report={report} onClose={() => setReport(null)} t={t} />

@@ -2,7 +2,7 @@
  * exactly 7 digits) and decodes it to the citizen; /upload/{userId} shows that citizen's document upload on their
  * behalf so the paper documents handed over can be scanned and attached, then their receipt confirmed. */
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -42,7 +42,7 @@ export function UploadCodePage() {
     setProblem('');
     try {
       const answer = await find(code).unwrap();
-      navigate(`/upload/${answer.user_id}`);
+      navigate(`/upload/${answer.user_id}`, { state: { user: answer.user } });
     } catch (err) {
       const key = err && err.data && err.data.message_key;
       setProblem(key === 'admin.upload_code_not_found' ? t('admin.upload.not_found') : apiErrorMessage(err, t, i18n));
@@ -82,6 +82,9 @@ export function UploadCodePage() {
 export function UploadApplicationPage() {
   const { t, i18n } = useTranslation();
   const { userId } = useParams();
+  const location = useLocation();
+  // The questionnaire name the code decoded to (staff compare it with the papers); else the account's.
+  const found = location.state && location.state.user;
   const { showError, showSuccess } = useSnackbar();
   const { data: target, error, isLoading } = useGetUploadApplicationQuery(userId);
   const { data: item, refetch } = useAdminApplicationQuery(target && target.id, { skip: !target });
@@ -117,7 +120,7 @@ export function UploadApplicationPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
         <Box sx={{ flexGrow: 1 }}>
           <Typography component="h1" variant="h5">
-            {item ? studentName(item.user) : t('admin.upload.title')}
+            {found ? studentName(found) : item ? studentName(item.user) : t('admin.upload.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('admin.panel.upload_code', { code: target.upload_code })} · {t('admin.panel.number', { id: target.id })}
