@@ -48,6 +48,14 @@ def browser_context(browser, live_server, db, request):
     context.close()
 
 
+@pytest.fixture(autouse=True)
+def patient_expectations():
+    """The grid and the panel load several calls; on a shared 2-core machine 5 s is not always enough."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 def sign_in(page, email, password=PASSWORD):
     page.goto("/auth")
     page.get_by_test_id("signin-email").fill(email)
@@ -180,7 +188,7 @@ def test_citizens_admin_finds_a_citizen_by_upload_code_and_attaches_a_pdf(page, 
         files=[{"name": "attestat.pdf", "mimeType": "application/pdf", "buffer": PDF}]
     )
     expect(page.get_by_test_id("field-education_document-file")).to_contain_text("attestat.pdf")
-    page.get_by_test_id("questionnaire-next").click()
+    page.get_by_test_id("questionnaire-save").click()  # staff save what was handed over; nothing is submitted
     expect(page.get_by_test_id("field-education_document-file").get_by_role("link")).to_have_text("attestat.pdf")
     audit("/upload/{id} with a document attached")
     db.session.expire_all()
@@ -188,4 +196,16 @@ def test_citizens_admin_finds_a_citizen_by_upload_code_and_attaches_a_pdf(page, 
         select(UserData).where(UserData.application_id == citizen.id, UserData.type == "documentsSelfUpload")
     ).one()
     assert "attestat.pdf" in str(row.data["education_document"])
+    assert db.session.get(Application, citizen.id).current_step == 4
+
+    # The rest of the papers, then the receipt is confirmed through the state machine (4 → 5).
+    page.get_by_test_id("field-unt_document").set_input_files(
+        files=[{"name": "unt.pdf", "mimeType": "application/pdf", "buffer": PDF}]
+    )
+    page.get_by_test_id("questionnaire-save").click()
+    expect(page.get_by_test_id("field-unt_document-file").get_by_role("link")).to_have_text("unt.pdf")
+    page.get_by_test_id("upload-confirm").click()
+    expect(page.get_by_test_id("snackbar-success")).to_be_visible()
+    db.session.expire_all()
+    assert db.session.get(Application, citizen.id).current_step == 5
     audit.check()

@@ -462,6 +462,9 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
               fromAdmin
               adminSelectedUserId={item.user.id}
               onSubmitted={() => refetch()}
+              saveOnly={editing === 'documents'}
+              saveLabel={t('admin.upload.save')}
+              onSaved={() => refetch()}
             />
           </DialogContent>
           <DialogActions>

@@ -27,6 +27,7 @@ import ReferenceSelect from '../../resources/ReferenceSelect';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import useDebouncedValue from '../../components/useDebouncedValue';
+import { DateInput, INVALID_DATE } from '../../components/dates';
 import {
   useAdminApplicationsQuery,
   useAdminCampaignsQuery,
@@ -150,26 +151,28 @@ function Filters({ shellKey, view, setFilter }) {
         />
       )}
       {wanted.includes('from') && (
-        <TextField
-          size="small"
-          type="date"
-          label={t('admin.filters.from')}
-          value={value('from')}
-          onChange={(e) => setFilter('from', e.target.value)}
-          InputLabelProps={{ shrink: true }}
-          inputProps={{ 'data-testid': 'filter-from' }}
-        />
+        <Box sx={{ width: 180 }}>
+          <DateInput
+            size="small"
+            id="filter-from"
+            label={t('admin.filters.from')}
+            value={value('from') || null}
+            onChange={(iso) => setFilter('from', iso && iso !== INVALID_DATE ? iso : '')}
+            testId="filter-from"
+          />
+        </Box>
       )}
       {wanted.includes('to') && (
-        <TextField
-          size="small"
-          type="date"
-          label={t('admin.filters.to')}
-          value={value('to')}
-          onChange={(e) => setFilter('to', e.target.value)}
-          InputLabelProps={{ shrink: true }}
-          inputProps={{ 'data-testid': 'filter-to' }}
-        />
+        <Box sx={{ width: 180 }}>
+          <DateInput
+            size="small"
+            id="filter-to"
+            label={t('admin.filters.to')}
+            value={value('to') || null}
+            onChange={(iso) => setFilter('to', iso && iso !== INVALID_DATE ? iso : '')}
+            testId="filter-to"
+          />
+        </Box>
       )}
       {wanted.includes('dorm') && (
         <TextField

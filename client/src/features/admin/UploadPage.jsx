@@ -136,7 +136,15 @@ export function UploadApplicationPage() {
           </Button>
         )}
       </Stack>
-      <Questionnaire applicationId={target.id} type="documents" fromAdmin adminSelectedUserId={Number(userId)} onSubmitted={() => refetch()} />
+      <Questionnaire
+        applicationId={target.id}
+        type="documents"
+        fromAdmin
+        adminSelectedUserId={Number(userId)}
+        saveOnly
+        saveLabel={t('admin.upload.save')}
+        onSaved={() => refetch()}
+      />
     </Box>
   );
 }
