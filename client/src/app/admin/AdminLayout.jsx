@@ -58,7 +58,7 @@ function MenuContent({ shell, items, counts, onNavigate, mobile = false }) {
                 <Chip
                   size="small"
                   label={counts[item.badge]}
-                  aria-label={t('admin.menu.count', { count: counts[item.badge] })}
+                  title={t('admin.menu.count', { count: counts[item.badge] })}
                   data-testid={`${prefix}-count-${item.key}`}
                 />
               )}

@@ -388,7 +388,9 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
       anchor="right"
       open
       onClose={onClose}
-      PaperProps={{ sx: { width: { xs: '100%', md: 720 } }, 'aria-labelledby': 'panel-title' }}
+      // Above the shell's app bar (drawer + 1), below dialogs (modal) opened from the panel.
+      sx={{ zIndex: (theme) => theme.zIndex.drawer + 2 }}
+      PaperProps={{ sx: { width: { xs: '100%', md: 720 } }, role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'panel-title' }}
       data-testid="application-panel"
     >
       <Box sx={{ p: 3 }}>

@@ -79,7 +79,7 @@ function selectedIds(model) {
 }
 
 function Filters({ shellKey, view, setFilter }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const wanted = FILTERS_BY_SHELL[shellKey];
   const { data: campaigns = [] } = useAdminCampaignsQuery(undefined, { skip: !wanted.includes('year') });
   const years = Array.from(new Set(campaigns.map((c) => c.year))).sort((a, b) => b - a);
@@ -189,7 +189,6 @@ function Filters({ shellKey, view, setFilter }) {
           <MenuItem value="false">{t('admin.filters.dorm_no')}</MenuItem>
         </TextField>
       )}
-      <span hidden>{i18n.language}</span>
     </Stack>
   );
 }
