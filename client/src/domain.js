@@ -9,6 +9,7 @@
  */
 import { useMemo } from 'react';
 import { useGetPublicConfigQuery } from './api/publicConfigApi';
+import { hasCitizenship } from './session/sessionSlice';
 
 /** Role keys → the role names of spec §6 (sent by the server as public-config `roles`). */
 export const ROLE_KEYS = { foreignAdmin: 'foreign_admin', kzAdmin: 'kz_admin' };
@@ -54,6 +55,18 @@ export function adminPathFor(user, domain = DEFAULT_DOMAIN) {
   if (hasRole(user, ROLE_KEYS.foreignAdmin, domain)) return '/admin';
   if (hasRole(user, ROLE_KEYS.kzAdmin, domain)) return '/admin/kz';
   return null;
+}
+
+/** Staff (either admin role) are not applicants: they never pick a citizenship (issue 12 "Access"). */
+export function isStaff(user, domain = DEFAULT_DOMAIN) {
+  return adminPathFor(user, domain) !== null;
+}
+
+/** Where a verified user lands after sign-in: staff in their admin shell, applicants at / (or /choose-flow first). */
+export function landingPathFor(user, domain = DEFAULT_DOMAIN) {
+  const adminPath = adminPathFor(user, domain);
+  if (adminPath) return adminPath;
+  return hasCitizenship(user) ? '/' : '/choose-flow';
 }
 
 // ------------------------------------------------------------------------------------------------ citizenship

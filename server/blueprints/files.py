@@ -48,5 +48,12 @@ def download(file_id: str):
     )
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    if row.content_type == "application/pdf" and not as_attachment:
+        # Inline PDFs are previewed in the admin panel (an <iframe> of this app): Chrome's PDF viewer refuses a
+        # sandboxed document, so a PDF shown inline may be framed by this origin only (its type is checked by
+        # content on upload, and nosniff holds it to that type). Everything else stays sandboxed, never framed.
+        response.headers["Content-Security-Policy"] = "default-src 'none'; frame-ancestors 'self'"
+        response.headers["X-Frame-Options"] = "SAMEORIGIN"
+    else:
+        response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox; frame-ancestors 'none'"
     return response

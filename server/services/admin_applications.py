@@ -12,6 +12,7 @@ from ..daos import applications as applications_dao
 from ..errors import ApiError
 from ..extensions import db
 from ..i18n import current_language, translate
+from ..jobs.mail import DEFAULT_MAIL_LANGUAGE, queue_mail
 from ..models import Application, ApplicationEvent, ApplicationMessage, ApplicationSummary, AuditLog, User
 from ..models.application import (
     FINANCING_SCHOLARSHIP,
@@ -188,6 +189,17 @@ def send_message(actor: User, user_id: int, content: str, application_id: int | 
             details={"user_id": owner.id, "length": len(content)},
             created_at=now,
         )
+    )
+    # The letter leaves through the job queue once this transaction commits (decision 0061); users have no stored
+    # language, so it goes out in the product's default like the state machine's letters. The text itself is in
+    # the letter: the applicant may read mail long before they sign in again.
+    queue_mail(
+        owner.email,
+        "application_message",
+        DEFAULT_MAIL_LANGUAGE,
+        application_id=application.id,
+        program=application.study_program.name_ru,
+        content=content,
     )
     db.session.commit()
     return message

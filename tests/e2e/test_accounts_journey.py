@@ -140,10 +140,13 @@ def test_admin_created_by_cli_sees_the_admin_link(page, app, citizenships):
     )
     assert result.exit_code == 0, result.output
     sign_in(page, "staff@university.kz", "staff-pass1")
-    # Admins have no citizenship: the §6 rule sends them to /choose-flow first, then home.
-    expect(page).to_have_url(re.compile(r"/choose-flow$"))
-    page.get_by_role("radio").first.check()
-    page.get_by_test_id("choose-flow-continue").click()
+    # Staff are not applicants (issue 12): sign-in takes them to their shell, never to /choose-flow …
+    expect(page).to_have_url(re.compile(r"/admin$"))
+    expect(page.get_by_test_id("admin-shell-foreign")).to_be_visible()
+    page.goto("/choose-flow")
+    expect(page).to_have_url(re.compile(r"/admin$"))
+    # … and the header's admin link is there from the first sign-in.
+    page.goto("/")
     expect(page.get_by_test_id("admin-link")).to_have_attribute("href", "/admin")
 
 

@@ -34,12 +34,12 @@ def png_bytes(width: int = 4, height: int = 3) -> bytes:
     )
 
 
-def sign_in(page, email, password):
+def sign_in(page, email, password, landing=r"/$"):
     page.goto("/auth")
     page.get_by_test_id("signin-email").fill(email)
     page.get_by_test_id("signin-password").fill(password)
     page.get_by_test_id("signin-submit").click()
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(re.compile(landing))
 
 
 def make_admin(factories, db, role="Админ", email="dorm.admin@university.kz"):
@@ -82,10 +82,10 @@ def test_admin_builds_edits_and_deletes_the_dormitory_hierarchy(page, factories,
     make_admin(factories, db)
     factories.gender(code="female", name_ru="Женский", name_en="Female", name_kk="Әйел")
 
-    sign_in(page, "dorm.admin@university.kz", PASSWORD)
-    page.get_by_test_id("admin-link").click()
-    expect(page).to_have_url(re.compile(r"/admin/dormitory$"))
+    sign_in(page, "dorm.admin@university.kz", PASSWORD, landing=r"/admin$")  # staff sign in to their shell
     menu = page.get_by_test_id("admin-menu")
+    menu.get_by_test_id("admin-menu-dormitory").click()
+    expect(page).to_have_url(re.compile(r"/admin/dormitory$"))
     expect(menu.get_by_test_id("admin-menu-dormitory")).to_have_text("Общежития")
     expect(menu.get_by_test_id("admin-menu-room_types")).to_have_text("Типы комнат")
     expect(menu.get_by_test_id("admin-logout")).to_be_visible()
@@ -242,8 +242,8 @@ def test_admin_builds_edits_and_deletes_the_dormitory_hierarchy(page, factories,
 def test_citizens_admin_reaches_the_same_screens_in_english(page, factories, db):
     make_admin(factories, db, role="Админ (граждане КЗ)", email="kz.admin@university.kz")
     factories.room_type(name="Quad", capacity=4, price=30000)
-    sign_in(page, "kz.admin@university.kz", PASSWORD)
-    page.get_by_test_id("admin-link").click()
+    sign_in(page, "kz.admin@university.kz", PASSWORD, landing=r"/admin/kz$")
+    page.get_by_test_id("admin-menu-dormitory").click()
     expect(page).to_have_url(re.compile(r"/admin/kz/dormitory$"))
     page.get_by_test_id("lang-en").click()
     expect(page.get_by_role("heading", name="Residence halls")).to_be_visible()

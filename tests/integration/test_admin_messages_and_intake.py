@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from server.i18n import catalogue
 from server.models import ApplicationMessage, AuditLog
 from server.services import upload_code
 
-from ..helpers import assert_envelope, assert_ok
+from ..helpers import assert_envelope, assert_ok, messages_for
 from .admin_support import API, FOREIGN_ADMIN, KZ_ADMIN, applicant_application, main_info, staff
 
 pytestmark = pytest.mark.usefixtures("no_server_errors")
@@ -92,6 +93,29 @@ def test_message_access(client, factories, db):
     no_application = factories.applicant()
     assert_envelope(_send(client, staff(factories), user_id=no_application.id, content="x"), 404)
     assert db.session.scalars(select(ApplicationMessage)).all() == []
+
+
+def test_message_is_mailed_through_the_job_queue_over_smtp(client, factories, db, app, smtp_server, monkeypatch):
+    """Decision 0061: the letter is queued in the message's transaction and delivered after commit, over real
+    SMTP (aiosmtpd); the applicant reads the text itself in the letter."""
+    url, messages = smtp_server
+    monkeypatch.setitem(app.config, "SMTP_URL", url)
+    application = applicant_application(factories, status=0, email="reader@example.com")
+    text = "Загрузите, пожалуйста, скан паспорта {без обложки}"
+    assert_ok(_send(client, staff(factories), user_id=application.user_id, content=text))
+    [letter] = messages_for(messages, "reader@example.com")
+    assert letter.subject == catalogue("ru")["mail.application_message.subject"]
+    assert text in letter.body and f"№ {application.id}" in letter.body
+    assert application.study_program.name_ru in letter.body
+
+
+def test_a_refused_message_sends_no_letter(client, factories, app, smtp_server, monkeypatch):
+    url, messages = smtp_server
+    monkeypatch.setitem(app.config, "SMTP_URL", url)
+    citizen = applicant_application(factories, kz=True, email="citizen@example.com")
+    assert_envelope(_send(client, staff(factories, FOREIGN_ADMIN), user_id=citizen.user_id, content="x"), 404)
+    assert_envelope(_send(client, staff(factories, KZ_ADMIN), user_id=citizen.user_id, content="  "), 400)
+    assert messages_for(messages, "citizen@example.com") == []
 
 
 # ------------------------------------------------------------------------------------------- upload codes

@@ -324,6 +324,23 @@ def test_signed_urls_work_without_a_token_until_they_expire(client, factories, d
     assert_envelope(client.get(f"{API}/files/{file_id}?expires={int(time.time()) + 60}&signature=abc"), 404)
 
 
+def test_an_inline_pdf_may_be_framed_by_this_origin_only(client, factories, db):
+    """The admin panel previews PDFs in an iframe of the app (issue 12); a download and any image stay sandboxed
+    and unframeable."""
+    application = _application(factories)
+    headers = factories.auth_headers(application.user)
+    assert_ok(_upload(client, headers, application, PDF, "a.pdf"))
+    url = fill_items(client, headers, application.id)[_documents_form()]["data"]["passport"]["url"]
+    inline = client.get(url)
+    assert inline.headers["X-Frame-Options"] == "SAMEORIGIN"
+    assert "frame-ancestors 'self'" in inline.headers["Content-Security-Policy"]
+    assert inline.headers["X-Content-Type-Options"] == "nosniff"
+    attachment = client.get(url + "&download=1")
+    assert attachment.headers["X-Frame-Options"] == "DENY"
+    assert "sandbox" in attachment.headers["Content-Security-Policy"]
+    assert "attachment" in attachment.headers["Content-Disposition"]
+
+
 # ------------------------------------------------------------------------------------------------- units
 
 

@@ -18,6 +18,9 @@ import dormEn from './dorm/en.json';
 import paymentsRu from './payments/ru.json';
 import paymentsKk from './payments/kk.json';
 import paymentsEn from './payments/en.json';
+import adminRu from './admin/ru.json';
+import adminKk from './admin/kk.json';
+import adminEn from './admin/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -52,9 +55,9 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu, adminRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk, adminKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn, adminEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, NavLink, Link as RouterLink, Outlet } from 'react-router-dom';
+import { NavLink, Link as RouterLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -22,10 +22,17 @@ import { selectUser } from '../../session/sessionSlice';
 import { AdminShellContext } from './AdminBase';
 import { menuItemsFor } from './menu';
 import { useDomain } from '../../domain';
+import { useAdminDashboardQuery } from '../../features/admin';
 
 const DRAWER_WIDTH = 248;
 
-function MenuContent({ shell, items, onNavigate, mobile = false }) {
+/** Where a menu item leads: its own absolute path (/upload) or a path inside the shell ('' = the dashboard). */
+export function itemHref(shell, item) {
+  if (item.absolute) return item.path;
+  return item.path ? `${shell.base}/${item.path}` : shell.base;
+}
+
+function MenuContent({ shell, items, counts, onNavigate, mobile = false }) {
   const { t } = useTranslation();
   const prefix = mobile ? 'admin-mobile' : 'admin';
   return (
@@ -40,12 +47,21 @@ function MenuContent({ shell, items, onNavigate, mobile = false }) {
           <ListItem key={item.key} disablePadding>
             <ListItemButton
               component={NavLink}
-              to={`${shell.base}/${item.path}`}
+              to={itemHref(shell, item)}
+              end={Boolean(item.end)}
               onClick={onNavigate}
               sx={{ borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
               data-testid={`${prefix}-menu-${item.key}`}
             >
               <ListItemText primary={t(item.labelKey)} />
+              {item.badge && counts && counts[item.badge] !== undefined && (
+                <Chip
+                  size="small"
+                  label={counts[item.badge]}
+                  title={t('admin.menu.count', { count: counts[item.badge] })}
+                  data-testid={`${prefix}-count-${item.key}`}
+                />
+              )}
             </ListItemButton>
           </ListItem>
         ))}
@@ -73,6 +89,9 @@ export default function AdminLayout({ shell }) {
   const [open, setOpen] = useState(false);
   const items = menuItemsFor(user, shell.key, domain);
   const email = (user && user.email) || '';
+  // The queue badges: the dashboard's counts (one grouped statement on the server, refreshed after every action).
+  const { data: dashboard } = useAdminDashboardQuery(shell.segment, { pollingInterval: 60000 });
+  const counts = dashboard && dashboard.counts;
 
   return (
     <AdminShellContext.Provider value={shell}>
@@ -120,7 +139,7 @@ export default function AdminLayout({ shell }) {
           onClose={() => setOpen(false)}
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
         >
-          <MenuContent shell={shell} items={items} onNavigate={() => setOpen(false)} mobile />
+          <MenuContent shell={shell} items={items} counts={counts} onNavigate={() => setOpen(false)} mobile />
         </Drawer>
         <Drawer
           variant="permanent"
@@ -133,7 +152,7 @@ export default function AdminLayout({ shell }) {
           }}
         >
           <Toolbar />
-          <MenuContent shell={shell} items={items} />
+          <MenuContent shell={shell} items={items} counts={counts} />
         </Drawer>
 
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
@@ -145,12 +164,4 @@ export default function AdminLayout({ shell }) {
       </Box>
     </AdminShellContext.Provider>
   );
-}
-
-/** /admin and /admin/kz themselves: the first menu item the user may open (or home when there is none). */
-export function AdminIndex({ shell }) {
-  const user = useSelector(selectUser);
-  const domain = useDomain();
-  const items = menuItemsFor(user, shell.key, domain);
-  return <Navigate to={items.length ? `${shell.base}/${items[0].path}` : '/'} replace />;
 }

@@ -4,6 +4,7 @@ import { useCheckSegmentQuery } from '../../api/usersApi';
 import { selectUser } from '../../session/sessionSlice';
 import { requiredRedirect } from '../guards';
 import PageLoader from '../PageLoader';
+import { useDomain } from '../../domain';
 
 /**
  * Admin shells (spec §2, §6): signed in (else /auth, /choose-flow, ...), then GET /users/check?segment=…;
@@ -11,8 +12,9 @@ import PageLoader from '../PageLoader';
  */
 export default function RequireSegment({ segment, children }) {
   const user = useSelector(selectUser);
+  const domain = useDomain();
   const location = useLocation();
-  const target = requiredRedirect(user);
+  const target = requiredRedirect(user, { domain });
   const { data, isError, isFetching } = useCheckSegmentQuery(segment, {
     skip: Boolean(target),
     refetchOnMountOrArgChange: true,

@@ -2,14 +2,18 @@
  * left menu. The dormitory screens are open to both admin roles (both may write), so they live in both shells.
  * Used by app/router.jsx as {adminRoutes()} (a fragment of <Route>s). */
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import { Route, useParams } from 'react-router-dom';
 import RequireSegment from './RequireSegment';
 import { ADMIN_SHELLS } from './menu';
+import { QUEUES_BY_SHELL } from '../../features/admin/queues';
 
 const AdminLayout = lazy(() => import(/* webpackChunkName: "admin" */ './AdminLayout'));
-const AdminIndex = lazy(() =>
-  import(/* webpackChunkName: "admin" */ './AdminLayout').then((module) => ({ default: module.AdminIndex })),
-);
+const review = (name) => lazy(() => import(/* webpackChunkName: "admin-review" */ '../../features/admin').then((m) => ({ default: m[name] })));
+const DashboardPage = review('DashboardPage');
+const QueuePage = review('QueuePage');
+const NotFoundPage = review('NotFoundPage');
+const UploadCodePage = review('UploadCodePage');
+const UploadApplicationPage = review('UploadApplicationPage');
 const DormitoryPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../../features/dormitory/DormitoryPage'));
 const RoomTypesPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../../features/dormitory/RoomTypesPage'));
 const DormTransfersPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/TransfersPage'));
@@ -29,13 +33,41 @@ function shellRoutes(shell) {
         </RequireSegment>
       }
     >
-      <Route index element={<AdminIndex shell={shell} />} />
+      <Route index element={<DashboardPage shell={shell} />} />
+      <Route path=":queue" element={<KnownQueue shell={shell} />} />
       <Route path="dormitory/*" element={<DormitoryPage />} />
       <Route path="room-types" element={<RoomTypesPage />} />
       <Route path="dorm-transfers" element={<DormTransfersPage />} />
       <Route path="dorm-board" element={<DormBoardPage />} />
       <Route path="suborganizations" element={<SuborganizationsPage />} />
-      <Route path="*" element={<AdminIndex shell={shell} />} />
+      <Route path="*" element={<NotFoundPage shell={shell} />} />
+    </Route>
+  );
+}
+
+/** A queue of this shell, or "not found" for any other segment (a missing admin route is not a redirect). */
+function KnownQueue({ shell }) {
+  const { queue } = useParams();
+  if (!QUEUES_BY_SHELL[shell.key].includes(queue)) return <NotFoundPage shell={shell} />;
+  return <QueuePage key={queue} shell={shell} />;
+}
+
+/** /upload (spec §2): the citizens' admin's document intake, inside the KZ shell (same KZ access check). */
+function uploadRoutes() {
+  const shell = ADMIN_SHELLS.kz;
+  return (
+    <Route
+      key="upload"
+      path="/upload"
+      element={
+        <RequireSegment segment={shell.segment}>
+          <AdminLayout shell={shell} />
+        </RequireSegment>
+      }
+    >
+      <Route index element={<UploadCodePage />} />
+      <Route path=":userId" element={<UploadApplicationPage />} />
+      <Route path="*" element={<NotFoundPage shell={shell} />} />
     </Route>
   );
 }
@@ -45,6 +77,7 @@ export function adminRoutes() {
     <>
       {shellRoutes(ADMIN_SHELLS.kz)}
       {shellRoutes(ADMIN_SHELLS.foreign)}
+      {uploadRoutes()}
     </>
   );
 }

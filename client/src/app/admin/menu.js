@@ -2,8 +2,28 @@
  * holds one of the user's roles. Access lists name roles by key (ROLE_KEYS); the names come from the domain
  * (public-config). Admin features add their items here (features never import each other). */
 import { DEFAULT_DOMAIN, ROLE_KEYS, hasRole } from '../../domain';
+import { QUEUES_BY_SHELL, queueLabelKey } from '../../features/admin/queues';
 
 const BOTH_ADMINS = [ROLE_KEYS.foreignAdmin, ROLE_KEYS.kzAdmin];
+const SHELL_ROLE = { foreign: ROLE_KEYS.foreignAdmin, kz: ROLE_KEYS.kzAdmin };
+
+/** The dashboard and the review queues of one shell (spec §2 Staff routes); `badge` names the queue whose count
+ * the menu shows. */
+function reviewItems(shellKey) {
+  const roles = [SHELL_ROLE[shellKey]];
+  const prefix = shellKey === 'kz' ? 'kz_' : '';
+  return [
+    { key: `${prefix}dashboard`, path: '', end: true, labelKey: 'admin.menu.dashboard', roles, shells: [shellKey] },
+    ...QUEUES_BY_SHELL[shellKey].map((queue) => ({
+      key: `${prefix}${queue}`,
+      path: queue,
+      badge: queue,
+      labelKey: queueLabelKey(shellKey, queue),
+      roles,
+      shells: [shellKey],
+    })),
+  ];
+}
 
 /** /admin is guarded by the FOREIGN access check, /admin/kz by the KZ one; refusal redirects to /. */
 export const ADMIN_SHELLS = {
@@ -12,6 +32,16 @@ export const ADMIN_SHELLS = {
 };
 
 export const ADMIN_MENU = [
+  ...reviewItems('foreign'),
+  ...reviewItems('kz'),
+  {
+    key: 'upload',
+    path: '/upload',
+    absolute: true,
+    labelKey: 'admin.menu.upload',
+    roles: [ROLE_KEYS.kzAdmin],
+    shells: ['kz'],
+  },
   {
     key: 'dormitory',
     path: 'dormitory',

@@ -3,7 +3,7 @@
  * step's fields (StepForm) and Back / Next / Submit.
  *
  * Props: applicationId, type ('fill'), onSubmitted(application), fromAdmin + adminSelectedUserId (staff),
- * readOnly (force).
+ * readOnly (force), saveOnly + saveLabel (the last step saves what is there instead of submitting; onSaved()).
  */
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -94,6 +94,9 @@ export default function Questionnaire(props) {
             busy={q.busy}
             onBack={q.onBack}
             onNext={q.onNext}
+            saveOnly={Boolean(props.saveOnly)}
+            saveLabel={props.saveLabel}
+            onSave={q.onSaveDraft}
           />
         </Box>
       </Paper>

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 
-/** Back / Next, or Submit on the last step (not when read-only); Next and Submit wait while anything loads. */
-export default function StepActions({ isFirst, isLast, readOnly, saving, busy, onBack, onNext }) {
+/** Back / Next, or Submit on the last step (not when read-only); Next and Submit wait while anything loads.
+ * With `saveOnly` (staff intake) the last step has Save instead of Submit: a partial save, no submission. */
+export default function StepActions({ isFirst, isLast, readOnly, saving, busy, onBack, onNext, saveOnly = false, saveLabel, onSave }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={2} justifyContent="space-between" sx={{ mt: 3 }}>
@@ -15,7 +16,12 @@ export default function StepActions({ isFirst, isLast, readOnly, saving, busy, o
           {t('questionnaire.next')}
         </Button>
       )}
-      {isLast && !readOnly && (
+      {isLast && !readOnly && saveOnly && (
+        <Button variant="contained" onClick={onSave} disabled={busy} data-testid="questionnaire-save">
+          {saveLabel}
+        </Button>
+      )}
+      {isLast && !readOnly && !saveOnly && (
         <Button
           variant="contained"
           color="success"

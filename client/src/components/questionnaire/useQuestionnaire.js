@@ -92,6 +92,7 @@ export default function useQuestionnaire({
   fromAdmin = false,
   adminSelectedUserId,
   readOnly: forceReadOnly = false,
+  onSaved,
 }) {
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
@@ -271,6 +272,14 @@ export default function useQuestionnaire({
     if (ok && !isSubmit && !isLast) goTo(steps[index + 1].key);
   };
 
+  /** A partial save of the current step (the server validates what is sent, in save mode): staff attach the
+   * documents handed over as they come. */
+  const onSaveDraft = async () => {
+    if (!step || busy || readOnly) return;
+    const ok = await save(false);
+    if (ok && onSaved) onSaved();
+  };
+
   const onBack = () => {
     if (index > 0) goTo(steps[index - 1].key);
   };
@@ -302,6 +311,7 @@ export default function useQuestionnaire({
     onChange,
     onGroupChange,
     onNext,
+    onSaveDraft,
     onBack,
   };
 }

@@ -13,7 +13,8 @@ import LanguagePicker from '../../components/LanguagePicker';
 import Footer from '../../components/Footer';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
-import { hasCitizenship, selectUser } from '../../session/sessionSlice';
+import { selectUser } from '../../session/sessionSlice';
+import { landingPathFor, useDomain } from '../../domain';
 import SignInForm from './SignInForm';
 import SignUpForm from './SignUpForm';
 import VerifyCodeStep from './VerifyCodeStep';
@@ -26,6 +27,7 @@ const TAB_SIGN_UP = 'sign-up';
 /** /auth: sign-in / sign-up tabs, verify-code step, forgot-password flow (spec §2, §4). */
 export default function AuthPage() {
   const { t, i18n } = useTranslation();
+  const domain = useDomain();
   const navigate = useNavigate();
   const { showError, showSuccess } = useSnackbar();
   const user = useSelector(selectUser);
@@ -63,7 +65,7 @@ export default function AuthPage() {
 
   // A signed-in, verified user has nothing to do here (same targets as after sign-in).
   if (user && user.token && user.is_verified) {
-    return <Navigate to={hasCitizenship(user) ? '/' : '/choose-flow'} replace />;
+    return <Navigate to={landingPathFor(user, domain)} replace />;
   }
 
   const backToSignIn = () => {

@@ -9,13 +9,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSignInMutation } from './authApi';
 import { emailRules, muiField, requiredRules } from './validation';
-import { hasCitizenship, userSet } from '../../session/sessionSlice';
+import { userSet } from '../../session/sessionSlice';
+import { landingPathFor, useDomain } from '../../domain';
 import { VERIFY_OTP_PATH } from '../../app/guards';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 
 export default function SignInForm({ onForgotPassword }) {
   const { t, i18n } = useTranslation();
+  const domain = useDomain();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const { showError } = useSnackbar();
@@ -37,8 +39,7 @@ export default function SignInForm({ onForgotPassword }) {
       }
       dispatch(userSet(user));
       if (!user.is_verified) navigate(VERIFY_OTP_PATH, { replace: true });
-      else if (!hasCitizenship(user)) navigate('/choose-flow', { replace: true });
-      else navigate('/', { replace: true });
+      else navigate(landingPathFor(user, domain), { replace: true }); // staff → their shell (issue 12)
     } catch (error) {
       showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
     }

@@ -10,12 +10,14 @@ import CodeInput from '../../components/CodeInput';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { userSet } from '../../session/sessionSlice';
+import { landingPathFor, useDomain } from '../../domain';
 import { useCheckOtpMutation, useGenerateOtpMutation } from './authApi';
 import { isEmailLike } from './validation';
 
 /** Verify-code step after sign-up (or for an unverified user): 6 digits, auto-submitted. */
 export default function VerifyCodeStep({ email: initialEmail, onBack }) {
   const { t, i18n } = useTranslation();
+  const domain = useDomain();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const { showError, showSuccess } = useSnackbar();
@@ -34,13 +36,13 @@ export default function VerifyCodeStep({ email: initialEmail, onBack }) {
         const data = await checkOtp({ email: email.trim(), code }).unwrap();
         if (!data || !data.user) throw new Error('no user');
         dispatch(userSet(data.user));
-        navigate('/choose-flow', { replace: true });
+        navigate(landingPathFor(data.user, domain), { replace: true });
       } catch (error) {
         showError(apiErrorMessage(error, t, i18n, 'messages.auth.wrong_code'));
         clear();
       }
     },
-    [email, checkOtp, dispatch, navigate, showError, t, i18n],
+    [email, checkOtp, dispatch, navigate, showError, t, i18n, domain],
   );
 
   const resend = async () => {

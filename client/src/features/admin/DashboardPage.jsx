@@ -1,0 +1,133 @@
+/* The dashboard /admin and /admin/kz open on (issue 12): counts per queue, submissions per day, payments per day
+ * (zero while no payments are reported) and documents awaiting review, as charts (MUI X Charts). */
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid2';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import PageLoader from '../../app/PageLoader';
+import { apiErrorMessage } from '../../components/apiError';
+import { useAdminDashboardQuery } from './adminApi';
+import { QUEUES_BY_SHELL, queueLabelKey } from './queues';
+
+const shortDate = (iso) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}` : '');
+
+/** Day series of the answer: [{date, count}] → {days, counts}; absent data is an empty series, not an error. */
+export function daySeries(list) {
+  const rows = Array.isArray(list) ? list : [];
+  return { days: rows.map((r) => shortDate(String(r.date))), counts: rows.map((r) => Number(r.count) || 0) };
+}
+
+/** Payments per day: the answer's own series when the payments module reports one, else zero on every day. */
+export function paymentSeries(data) {
+  if (data && Array.isArray(data.payments_per_day)) return daySeries(data.payments_per_day);
+  const { days } = daySeries(data && data.submissions_per_day);
+  return { days, counts: days.map(() => 0) };
+}
+
+function ChartCard({ title, children, testId }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId} component="section" aria-label={title}>
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export default function DashboardPage({ shell }) {
+  const { t, i18n } = useTranslation();
+  const { data, error, isLoading } = useAdminDashboardQuery(shell.segment);
+  if (isLoading) return <PageLoader />;
+  if (error) return <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>;
+  const counts = (data && data.counts) || {};
+  const queues = QUEUES_BY_SHELL[shell.key];
+  const submissions = daySeries(data && data.submissions_per_day);
+  const payments = paymentSeries(data);
+  const awaiting = (data && data.documents_awaiting_confirmation) || 0;
+
+  return (
+    <Box data-testid="admin-dashboard">
+      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+        {t('admin.dashboard.title')}
+      </Typography>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        {queues.map((queue) => (
+          <Grid key={queue} size={{ xs: 6, sm: 4, lg: 2 }}>
+            <Card variant="outlined">
+              <CardActionArea component={RouterLink} to={`${shell.base}/${queue}`} data-testid={`dashboard-count-${queue}`}>
+                <CardContent>
+                  <Typography variant="body2" color="text.secondary">
+                    {t(queueLabelKey(shell.key, queue))}
+                  </Typography>
+                  <Typography variant="h5">{counts[queue] || 0}</Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+        <Grid size={{ xs: 6, sm: 4, lg: 2 }}>
+          <Card variant="outlined" data-testid="dashboard-awaiting">
+            <CardContent>
+              <Typography variant="body2" color="text.secondary">
+                {t(`admin.dashboard.awaiting_${shell.key}`)}
+              </Typography>
+              <Typography variant="h5">{awaiting}</Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <ChartCard title={t('admin.dashboard.per_queue')} testId="chart-queues">
+            <BarChart
+              height={280}
+              xAxis={[{ scaleType: 'band', data: queues.map((q) => t(queueLabelKey(shell.key, q))) }]}
+              series={[{ data: queues.map((q) => counts[q] || 0), label: t('admin.dashboard.applications') }]}
+              hideLegend
+            />
+          </ChartCard>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <ChartCard title={t('admin.dashboard.submissions')} testId="chart-submissions">
+            <LineChart
+              height={280}
+              xAxis={[{ scaleType: 'point', data: submissions.days }]}
+              series={[{ data: submissions.counts, label: t('admin.dashboard.submissions'), area: true }]}
+              hideLegend
+            />
+          </ChartCard>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <ChartCard title={t('admin.dashboard.payments')} testId="chart-payments">
+            <LineChart
+              height={280}
+              xAxis={[{ scaleType: 'point', data: payments.days }]}
+              series={[{ data: payments.counts, label: t('admin.dashboard.payments') }]}
+              hideLegend
+            />
+          </ChartCard>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <ChartCard title={t(`admin.dashboard.awaiting_${shell.key}`)} testId="chart-awaiting">
+            <BarChart
+              height={280}
+              layout="horizontal"
+              yAxis={[{ scaleType: 'band', data: [t(`admin.dashboard.awaiting_${shell.key}`)] }]}
+              series={[{ data: [awaiting], label: t('admin.dashboard.applications') }]}
+              hideLegend
+            />
+          </ChartCard>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

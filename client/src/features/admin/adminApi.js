@@ -1,0 +1,102 @@
+/* The staff review calls (spec §7 Admin; decision 0066), injected into the one API. */
+import { baseApi } from '../../api/baseApi';
+import { exportQueryString } from './queues';
+
+const TAGS = ['AdminQueue', 'AdminApplication', 'AdminDashboard'];
+
+/** The file name of an attachment answer (Content-Disposition), or the fallback. */
+export function fileNameOf(response, fallback) {
+  const header = (response && response.headers && response.headers.get('Content-Disposition')) || '';
+  const match = /filename="?([^";]+)"?/i.exec(header);
+  return match ? match[1] : fallback;
+}
+
+/** Saves a blob under a name through a temporary link (the browser's own download). */
+export function saveBlob(blob, name) {
+  if (typeof URL === 'undefined' || !URL.createObjectURL) return;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    adminApplications: build.query({
+      query: (body) => ({ url: '/admin/applications', method: 'POST', body }),
+      providesTags: ['AdminQueue'],
+    }),
+    adminApplication: build.query({
+      query: (id) => `/admin/application/${id}`,
+      transformResponse: (data) => (data && data.item) || null,
+      providesTags: (_r, _e, id) => [{ type: 'AdminApplication', id }],
+    }),
+    adminDashboard: build.query({
+      query: (segment) => ({ url: '/admin/dashboard', params: { segment } }),
+      providesTags: ['AdminDashboard'],
+    }),
+    adminCampaigns: build.query({
+      query: () => '/admin/campaigns',
+      transformResponse: (data) => (data && Array.isArray(data.list) ? data.list : []),
+    }),
+    sendApplicationMessage: build.mutation({
+      query: (body) => ({ url: '/admin/send-application-message', method: 'POST', body }),
+      invalidatesTags: ['AdminApplication'],
+    }),
+    updateApplication: build.mutation({
+      query: (body) => ({ url: '/admin/update-application', method: 'POST', body }),
+      invalidatesTags: TAGS,
+    }),
+    updateApplicationCustom: build.mutation({
+      query: (body) => ({ url: '/admin/update-application-custom', method: 'POST', body }),
+      invalidatesTags: TAGS,
+    }),
+    updateExemption: build.mutation({
+      query: (body) => ({ url: '/admin/update-user-is-exempted-from-payment', method: 'POST', body }),
+      invalidatesTags: TAGS,
+    }),
+    bulkTransition: build.mutation({
+      query: (body) => ({ url: '/admin/applications/bulk-transition', method: 'POST', body }),
+      invalidatesTags: TAGS,
+    }),
+    findByUploadCode: build.mutation({
+      query: (code) => ({ url: '/admin/find-by-upload-code', method: 'POST', body: { code } }),
+    }),
+    getUploadApplication: build.query({
+      query: (userId) => ({ url: '/admin/get-upload-application', method: 'POST', body: { user_id: Number(userId) } }),
+    }),
+    /** GET /admin/export: the file is saved by the browser; the answer kept in the store is only its name. */
+    exportQueue: build.mutation({
+      query: (params) => ({
+        url: `/admin/export?${exportQueryString(params)}`,
+        responseHandler: async (response) => {
+          if (!response.ok) return response.json();
+          const name = fileNameOf(response, 'export.xlsx');
+          saveBlob(await response.blob(), name);
+          return name;
+        },
+        cache: 'no-store',
+      }),
+    }),
+  }),
+});
+
+export const {
+  useAdminApplicationsQuery,
+  useAdminApplicationQuery,
+  useAdminDashboardQuery,
+  useAdminCampaignsQuery,
+  useSendApplicationMessageMutation,
+  useUpdateApplicationMutation,
+  useUpdateApplicationCustomMutation,
+  useUpdateExemptionMutation,
+  useBulkTransitionMutation,
+  useFindByUploadCodeMutation,
+  useGetUploadApplicationQuery,
+  useExportQueueMutation,
+} = adminApi;

@@ -1,0 +1,211 @@
+"""The admin review area in Chromium (issue 12; spec §2 Staff routes, §4, §5, §6).
+
+A foreign admin (no citizenship: never sent to /choose-flow) signs in to their shell, filters the applied queue
+(the filter lives in the URL), opens the panel, sends a message, moves the applicant applied → accepted →
+awaiting visa → enrolled and exports the queue; the applicant sees the message and the status. A citizens' admin
+finds a citizen by the 7-digit upload code (a wrong code says so) and attaches a PDF on their behalf. The screens
+pass axe-core with no serious violation, and in kk and en show their own texts.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import pytest
+from openpyxl import load_workbook
+from playwright.sync_api import expect
+from sqlalchemy import select
+
+from server.models import Application, ApplicationMessage, UserData
+from server.services import upload_code
+
+from ..integration.admin_support import applicant_application, main_info
+from .conftest import ARTIFACTS
+from .test_accessibility import Audit
+
+PASSWORD = "staff-pass1"
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+
+@pytest.fixture
+def browser_context(browser, live_server, db, request):
+    """bypass_csp only so the test can inject axe-core (see test_accessibility.py); the app runs unchanged."""
+    context = browser.new_context(
+        base_url=live_server,
+        locale="ru-RU",
+        bypass_csp=True,
+        viewport={"width": 1280, "height": 900},
+        accept_downloads=True,
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for index, page in enumerate(context.pages):
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
+    context.close()
+
+
+@pytest.fixture(autouse=True)
+def patient_expectations():
+    """The grid and the panel load several calls; on a shared 2-core machine 5 s is not always enough."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+def sign_in(page, email, password=PASSWORD):
+    page.goto("/auth")
+    page.get_by_test_id("signin-email").fill(email)
+    page.get_by_test_id("signin-password").fill(password)
+    page.get_by_test_id("signin-submit").click()
+
+
+def test_foreign_admin_reviews_moves_messages_and_exports(page, factories, db, tmp_path):
+    factories.admin(role="Админ", email="foreign.admin@university.kz", password=PASSWORD)
+    today = datetime.now(UTC)
+    mine = applicant_application(
+        factories, status=0, submitted_at=today, answers=main_info(False, last="Сагинтаева", first="Айнур")
+    )
+    other = applicant_application(factories, status=0, submitted_at=today, answers=main_info(False, last="Петров"))
+    citizen = applicant_application(factories, kz=True, current_step=4, answers=main_info(True, last="Нуржанов"))
+    audit = Audit(page, "desktop")
+
+    sign_in(page, "foreign.admin@university.kz")
+    expect(page).to_have_url(re.compile(r"/admin$"))  # staff land in their shell, never /choose-flow
+    expect(page.get_by_test_id("admin-dashboard")).to_be_visible()
+    expect(page.get_by_test_id("dashboard-count-applied")).to_contain_text("2")
+    audit("/admin dashboard")
+    menu = page.get_by_test_id("admin-menu")
+    expect(menu.get_by_test_id("admin-count-applied")).to_have_text("2")
+    expect(menu.get_by_test_id("admin-menu-kz_users")).to_have_count(0)  # only the entries the role allows
+    expect(menu.get_by_test_id("admin-menu-dormitory")).to_be_visible()  # dormitory screens stay in the shell
+
+    menu.get_by_test_id("admin-menu-applied").click()
+    expect(page).to_have_url(re.compile(r"/admin/applied$"))
+    grid = page.get_by_test_id("queue-grid")
+    expect(grid).to_contain_text("Сагинтаева")
+    expect(grid).to_contain_text("Петров")
+    page.get_by_test_id("queue-search").fill("Сагинтаева")
+    expect(page).to_have_url(re.compile(r"/admin/applied\?q=%D0%A1"))  # the filter is in the URL
+    expect(grid).not_to_contain_text("Петров")
+    # The link reproduces the view.
+    page.reload()
+    expect(page.get_by_test_id("queue-grid")).to_contain_text("Сагинтаева")
+    expect(page.get_by_test_id("queue-grid")).not_to_contain_text("Петров")
+    audit("/admin/applied filtered")
+
+    page.get_by_test_id(f"open-{mine.id}").click()
+    panel = page.get_by_test_id("application-panel")
+    expect(panel.get_by_test_id("panel-status")).to_have_text("Подана")
+    expect(panel).to_contain_text("Сагинтаева")
+    audit("/admin/applied with the panel open")
+
+    panel.get_by_test_id("message-input").fill("Пожалуйста, загрузите скан паспорта")
+    panel.get_by_test_id("message-send").click()
+    expect(panel.get_by_test_id("panel-messages")).to_contain_text("Пожалуйста, загрузите скан паспорта")
+
+    for status in ("Принята", "Ожидает визу", "Зачислен"):
+        panel.get_by_test_id("action-next").click()
+        expect(panel.get_by_test_id("panel-status")).to_have_text(status)
+    expect(panel.get_by_test_id("action-next")).to_have_count(0)  # enrolled has no next step
+    expect(panel.get_by_test_id("panel-history")).to_contain_text("foreign.admin@university.kz")
+    db.session.expire_all()
+    assert db.session.get(Application, mine.id).status == 3
+    assert db.session.get(Application, other.id).status == 0
+    assert db.session.scalars(select(ApplicationMessage.content)).all() == ["Пожалуйста, загрузите скан паспорта"]
+    panel.get_by_test_id("panel-close").click()
+
+    page.get_by_test_id("admin-menu-enrolled").click()
+    expect(page.get_by_test_id("queue-grid")).to_contain_text("Сагинтаева")
+    with page.expect_download() as info:
+        page.get_by_test_id("export-button").click()
+    download = info.value
+    assert re.fullmatch(r"foreign_students_.+\.xlsx", download.suggested_filename)
+    target = tmp_path / download.suggested_filename
+    download.save_as(target)
+    sheet = load_workbook(target, read_only=True).active
+    text = " ".join(str(c) for row in sheet.iter_rows(values_only=True) for c in row if c is not None)
+    assert "Сагинтаева" in text and "Петров" not in text
+
+    # The other population's application is "not found"; a missing admin route says so.
+    page.goto(f"/admin/applied?application={citizen.id}")
+    expect(page.get_by_test_id("application-panel").get_by_role("alert")).to_be_visible()
+    page.goto("/admin/no-such-queue")
+    expect(page.get_by_test_id("admin-not-found")).to_be_visible()
+
+    # Kazakh and English: the shell and the queue in their own words.
+    page.goto("/admin/applied")
+    page.get_by_test_id("lang-kk").click()
+    expect(page.get_by_role("heading", name="Өтінім бергендер")).to_be_visible()
+    expect(page.get_by_test_id("admin-menu-accepted")).to_have_text(re.compile("Қабылданғандар"))
+    expect(page.get_by_test_id("export-button")).to_have_text("Экспорт")
+    audit("/admin/applied in kk")
+    page.get_by_test_id("lang-en").click()
+    expect(page.get_by_role("heading", name="Applied")).to_be_visible()
+    expect(page.get_by_test_id("queue-grid")).to_contain_text("Петров")
+    expect(page.get_by_test_id("admin-menu-awaiting-visa")).to_have_text(re.compile("Awaiting visa"))
+    audit("/admin/applied in en")
+    audit.check()
+
+
+def test_citizens_admin_finds_a_citizen_by_upload_code_and_attaches_a_pdf(page, factories, db):
+    factories.admin(role="Админ (граждане КЗ)", email="kz.admin@university.kz", password=PASSWORD)
+    citizen = applicant_application(
+        factories,
+        kz=True,
+        current_step=4,
+        submitted_at=datetime.now(UTC),
+        answers=main_info(True, last="Сейтказиева", first="Мадина"),
+    )
+    foreigner = applicant_application(factories, status=0)
+    audit = Audit(page, "desktop")
+
+    sign_in(page, "kz.admin@university.kz")
+    expect(page).to_have_url(re.compile(r"/admin/kz$"))
+    page.get_by_test_id("admin-menu-upload").click()
+    expect(page).to_have_url(re.compile(r"/upload$"))
+    code = page.get_by_test_id("upload-code")
+    find = page.get_by_test_id("upload-find")
+    own = upload_code.encode(citizen.user_id)
+    code.fill(own[:6])
+    expect(find).to_be_disabled()  # Find only at exactly seven digits
+    audit("/upload")
+    code.fill(upload_code.encode(foreigner.user_id))
+    expect(find).to_be_enabled()
+    find.click()
+    expect(page.get_by_test_id("upload-code-page")).to_contain_text("По этому коду абитуриент не найден")
+
+    code.fill(own)
+    find.click()
+    expect(page).to_have_url(re.compile(rf"/upload/{citizen.user_id}$"))
+    page_box = page.get_by_test_id("upload-application-page")
+    expect(page_box).to_contain_text("Сейтказиева")
+    expect(page_box).to_contain_text(own)
+    page.get_by_test_id("field-education_document").set_input_files(
+        files=[{"name": "attestat.pdf", "mimeType": "application/pdf", "buffer": PDF}]
+    )
+    expect(page.get_by_test_id("field-education_document-file")).to_contain_text("attestat.pdf")
+    page.get_by_test_id("questionnaire-save").click()  # staff save what was handed over; nothing is submitted
+    expect(page.get_by_test_id("field-education_document-file").get_by_role("link")).to_have_text("attestat.pdf")
+    audit("/upload/{id} with a document attached")
+    db.session.expire_all()
+    row = db.session.scalars(
+        select(UserData).where(UserData.application_id == citizen.id, UserData.type == "documentsSelfUpload")
+    ).one()
+    assert "attestat.pdf" in str(row.data["education_document"])
+    assert db.session.get(Application, citizen.id).current_step == 4
+
+    # The rest of the papers, then the receipt is confirmed through the state machine (4 → 5).
+    page.get_by_test_id("field-unt_document").set_input_files(
+        files=[{"name": "unt.pdf", "mimeType": "application/pdf", "buffer": PDF}]
+    )
+    page.get_by_test_id("questionnaire-save").click()
+    expect(page.get_by_test_id("field-unt_document-file").get_by_role("link")).to_have_text("unt.pdf")
+    page.get_by_test_id("upload-confirm").click()
+    expect(page.get_by_test_id("snackbar-success")).to_be_visible()
+    db.session.expire_all()
+    assert db.session.get(Application, citizen.id).current_step == 5
+    audit.check()
