@@ -319,6 +319,11 @@ def test_awarded_cannot_switch_to_paid_and_chooses_a_program(client, db, factori
     assert_envelope(proceed(client, headers, application.id, "paid"), 409, "workflow.illegal_transition")
     assert_envelope(proceed(client, headers, application.id), 400)  # no program chosen yet
     _choose_program(client, headers, application, factories)
+    # a scholarship holder also gives the grant supporting documents (PDF) before the program is confirmed
+    missing = assert_envelope(proceed(client, headers, application.id), 400)
+    assert "grantSupportingDocuments.grant_certificate" in missing["errors"]
+    grant_docs = {("grantSupportingDocuments", "grant_certificate"): (PDF, "grant.pdf")}
+    assert_ok(post_bulk(client, headers, application.id, {}, grant_docs))
     body = assert_ok(proceed(client, headers, application.id))
     assert (body["application"]["current_step"], body["application"]["financing"]) == (8, "scholarship")
 
@@ -343,3 +348,5 @@ def test_forms_know_the_self_upload_and_program_steps():
     ctx = engine_ctx("regular_bachelors", kz=True)
     assert "documentsSelfUpload" in forms.steps_for("home", ctx)
     assert forms.steps_for("stepper", ctx) == ["chooseEducationalProgram"]
+    scholarship = engine_ctx("regular_bachelors", kz=True, financing="scholarship")
+    assert forms.steps_for("stepper", scholarship) == ["grantSupportingDocuments", "chooseEducationalProgram"]
