@@ -12,6 +12,9 @@ import { mergeCatalogues, questionnaireCatalogues } from './questionnaire';
 import pkbRu from './pkb/ru.json';
 import pkbKk from './pkb/kk.json';
 import pkbEn from './pkb/en.json';
+import stepperRu from './stepper/ru.json';
+import stepperKk from './stepper/kk.json';
+import stepperEn from './stepper/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -46,9 +49,9 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, stepperRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, stepperKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, stepperEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

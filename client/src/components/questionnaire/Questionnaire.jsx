@@ -3,7 +3,8 @@
  * step's fields (StepForm) and Back / Next / Submit.
  *
  * Props: applicationId, type ('fill'), onSubmitted(application), fromAdmin + adminSelectedUserId (staff),
- * readOnly (force).
+ * readOnly (force), saveOnly (answers given after the submission: the last step saves, then onSubmitted) and
+ * submitLabel (the last button's text key).
  */
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -94,6 +95,7 @@ export default function Questionnaire(props) {
             busy={q.busy}
             onBack={q.onBack}
             onNext={q.onNext}
+            submitLabel={props.submitLabel}
           />
         </Box>
       </Paper>

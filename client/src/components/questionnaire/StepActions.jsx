@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 
 /** Back / Next, or Submit on the last step (not when read-only); Next and Submit wait while anything loads. */
-export default function StepActions({ isFirst, isLast, readOnly, saving, busy, onBack, onNext }) {
+export default function StepActions({ isFirst, isLast, readOnly, saving, busy, onBack, onNext, submitLabel }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={2} justifyContent="space-between" sx={{ mt: 3 }}>
@@ -23,7 +23,7 @@ export default function StepActions({ isFirst, isLast, readOnly, saving, busy, o
           disabled={busy}
           data-testid="questionnaire-submit"
         >
-          {t('questionnaire.submit')}
+          {t(submitLabel || 'questionnaire.submit')}
         </Button>
       )}
     </Stack>
