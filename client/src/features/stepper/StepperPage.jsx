@@ -108,7 +108,6 @@ function ApplicationStepper({ applicationId }) {
   // Awaiting pages move on by themselves (§4): the application is polled while someone else acts next.
   const { data: application, isLoading, isError } = useGetApplicationDetailQuery(applicationId, {
     pollingInterval: polling ? POLL_INTERVAL_MS : 0,
-    skipPollingIfUnfocused: true,
   });
   const { data: config } = useGetPublicConfigQuery();
   const shouldPoll = Boolean(application && pollsApplication(application));
