@@ -317,10 +317,15 @@ def test_citizen_stepper_pages(page, audit, factories, reference, db):
 
     _germany, kazakhstan, programs = reference
     bachelor = programs["regular_bachelors"]
+    from server.models import Term
+
+    term = db.session.scalars(select(Term)).first()  # the seeded term of the current year
 
     def citizen_at(step, financing="scholarship", **kw):
         user = factories.user(citizenship=kazakhstan)
-        application = factories.application(user=user, program=bachelor, current_step=step, financing=financing, **kw)
+        application = factories.application(
+            user=user, program=bachelor, term=term, current_step=step, financing=financing, **kw
+        )
         factories.user_data(application, "fillStepMainInfoLocal", {"iin": "900101300017"})
         return user, application
 

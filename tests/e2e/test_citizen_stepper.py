@@ -275,13 +275,15 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
 )
 def test_one_pass_of_the_stepper_in_kazakh_and_english(page, factories, reference, db, lang, texts):
     kazakhstan, programs = reference
+    term = db.session.scalars(select(Term)).first()  # the seeded term of the current year
     user = factories.user(email=f"stepper.{lang}@example.kz", citizenship=kazakhstan)
     application = factories.application(
-        user=user, program=programs["regular_bachelors"], current_step=1, financing="scholarship"
+        user=user, program=programs["regular_bachelors"], term=term, current_step=1, financing="scholarship"
     )
     handover = factories.application(
         user=factories.user(email=f"handover.{lang}@example.kz", citizenship=kazakhstan),
         program=programs["regular_bachelors"],
+        term=term,
         current_step=4,
         financing="paid",
     )
