@@ -350,3 +350,37 @@ def test_forms_know_the_self_upload_and_program_steps():
     assert forms.steps_for("stepper", ctx) == ["chooseEducationalProgram"]
     scholarship = engine_ctx("regular_bachelors", kz=True, financing="scholarship")
     assert forms.steps_for("stepper", scholarship) == ["grantSupportingDocuments", "chooseEducationalProgram"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"application_id": 10**20},
+        {"application_id": -1},
+        {"application_id": 0},
+        {"application_id": None},
+        {"application_id": 1.5},
+        {"application_id": [1]},
+        {"application_id": True},
+        {"application_id": 2**31 - 1, "type": None},
+        {"application_id": 2**31 - 1, "type": 5},
+        {"application_id": 2**31 - 1, "type": "FILES"},
+        {"application_id": 2**31 - 1, "type": "x" * 10_000},
+        [],
+        "text",
+    ],
+)
+def test_odd_bodies_get_the_error_envelope_never_a_500(client, citizen, body):
+    _application, headers = citizen(step=1)
+    response = client.post(f"{API}/users/application-proceed", headers=headers, json=body)
+    assert response.status_code in (400, 404, 409), (body, response.status_code)
+    assert response.get_json()["success"] is False
+
+
+def test_a_body_that_is_not_json_is_400(client, db, citizen):
+    application, headers = citizen(step=1)
+    response = client.post(
+        f"{API}/users/application-proceed", headers=headers, data="application_id=1", content_type="text/plain"
+    )
+    assert response.status_code in (400, 415)
+    assert state(db, application).current_step == 1
