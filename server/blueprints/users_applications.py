@@ -16,6 +16,8 @@ from ..models.base import MAX_ID
 from ..schemas.application import (
     ApplicationItemResponse,
     ApplicationListResponse,
+    ApplicationProceedRequest,
+    ApplicationProceedResponse,
     CreateApplicationRequest,
     CreateApplicationResponse,
     FillItemsQuery,
@@ -27,8 +29,10 @@ from ..schemas.application import (
     SubmitApplicationResponse,
     UserDataSaveResponse,
 )
+from ..schemas.common import ErrorEnvelope
 from ..schemas.user_data import BulkUpsertForm, CreateUserDataFiles, CreateUserDataForm, StepSaveFiles
 from ..services import applications as applications_service
+from ..services import stepper as stepper_service
 from ..services import user_data as user_data_service
 from ..services.user_data import FormPayload
 
@@ -178,3 +182,17 @@ def submit_application(query):
     return applications_service.submission_status(
         current_user, query.get("application_id"), query.get("study_program_id")
     )
+
+
+@bp.post("/application-proceed")
+@login_required()
+@bp.arguments(ApplicationProceedRequest)
+@bp.response(200, ApplicationProceedResponse)
+@bp.alt_response(400, schema=ErrorEnvelope, description="Bad body, a missing type, or an incomplete questionnaire")
+@bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's application")
+@bp.alt_response(409, schema=ErrorEnvelope, description="Payment required, or nothing to do at this step")
+@bp.alt_response(422, schema=ErrorEnvelope, description="A required self-upload document is missing")
+def application_proceed(body):
+    """Next on the citizens' stepper: the transition of the current step (decision 0068)."""
+    application, event = stepper_service.proceed(current_user, body["application_id"], body.get("type"))
+    return {"success": True, "transition": event.transition, "application": application}

@@ -178,3 +178,22 @@ class SubmitApplicationResponse(BaseSchema):
     closes_at = fields.DateTime(allow_none=True)
     open_study_program_ids = fields.List(fields.Integer())
     is_submitted = fields.Boolean(allow_none=True)
+
+
+class ApplicationProceedRequest(BaseSchema):
+    application_id = fields.Integer(required=True, **_ID)
+    type = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(("files", "handover", "paid")),
+        metadata={
+            "description": "documents step: files (self-upload complete) or handover (staff receive the papers); "
+            "scholarship result step: paid (not awarded, continue on a paid basis); otherwise omitted"
+        },
+    )
+
+
+class ApplicationProceedResponse(BaseSchema):
+    success = fields.Boolean()
+    transition = fields.String(metadata={"description": "the state-machine transition Next took"})
+    application = fields.Nested(ApplicationRead)

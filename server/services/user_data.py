@@ -574,19 +574,28 @@ def submit(target: SaveTarget, actor: User, now) -> bool:
     except ApiError:
         db.session.commit()  # only the submission is refused (a concurrent one won): the answers stay
         raise
-    for item in target.items.values():
+    _snapshot(application, target.items.values(), actor, now, "submission")
+    return True
+
+
+def _snapshot(application: Application, items, actor: User, now, reason: str) -> None:
+    for item in items:
         db.session.add(
             ApplicationSnapshot(
                 application_id=application.id,
                 user_data_id=item.id,
                 type=item.type,
                 data=copy.deepcopy(item.data),
-                reason="submission",
+                reason=reason,
                 taken_by_id=actor.id,
                 created_at=now,
             )
         )
-    return True
+
+
+def snapshot_answers(application: Application, actor: User, now, reason: str) -> None:
+    """A copy of every stored answer of the application (kept when it is submitted); does not commit."""
+    _snapshot(application, dao.user_data_of(application.id), actor, now, reason)
 
 
 # ------------------------------------------------------------------------------------------------ reading

@@ -308,3 +308,61 @@ def test_admin_pages(page, audit, factories, db):
     audit("/admin/room-types with the delete confirmation open")
 
     audit.check()
+
+
+def test_citizen_stepper_pages(page, audit, factories, reference, db):
+    """The stepper's action of every step (decision 0068), the self-upload page, the listener page and
+    /my-applications with a status history open."""
+    from server.workflow import Actor, transition
+
+    _germany, kazakhstan, programs = reference
+    bachelor = programs["regular_bachelors"]
+    from server.models import Term
+
+    term = db.session.scalars(select(Term)).first()  # the seeded term of the current year
+
+    def citizen_at(step, financing="scholarship", **kw):
+        user = factories.user(citizenship=kazakhstan)
+        application = factories.application(
+            user=user, program=bachelor, term=term, current_step=step, financing=financing, **kw
+        )
+        factories.user_data(application, "fillStepMainInfoLocal", {"iin": "900101300017"})
+        return user, application
+
+    pages = [
+        (1, "scholarship", "stepper-action-instruction"),
+        (2, "paid", "payment-step-slot"),
+        (4, "paid", "handover-option"),
+        (5, "paid", "awaiting-documents-banner"),
+        (6, "scholarship", "scholarship-pending"),
+        (8, "paid", "enrolment-paid"),
+    ]
+    for step, financing, test_id in pages:
+        user, application = citizen_at(step, financing)
+        signed_in(page, factories, user)
+        page.goto(f"/stepper/{application.id}")
+        expect(page.get_by_test_id(test_id)).to_be_visible()
+        audit(f"/stepper/{{id}} at step {step}")
+        if step == 4:
+            page.goto(f"/documents-upload/{application.id}")
+            expect(page.get_by_test_id("upload-list")).to_be_visible()
+            audit("/documents-upload/{id}")
+
+    user, application = citizen_at(6)
+    transition(application, "grant_result", actor=Actor.system("gov_scholarship"), data={"awarded": False})
+    db.session.commit()
+    signed_in(page, factories, user)
+    page.goto(f"/stepper/{application.id}")
+    expect(page.get_by_test_id("continue-paid")).to_be_visible()
+    audit("/stepper/{id} at step 7, not awarded")
+
+    page.goto("/local-select-path/listen")
+    expect(page.get_by_test_id("listen-page")).to_be_visible()
+    audit("/local-select-path/listen")
+
+    page.goto("/my-applications")
+    page.get_by_test_id(f"toggle-history-{application.id}").click()
+    expect(page.get_by_test_id(f"application-history-{application.id}")).to_be_visible()
+    audit("/my-applications with a status history")
+
+    audit.check()

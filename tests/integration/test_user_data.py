@@ -30,6 +30,8 @@ from .test_user_data_support import (
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
 ALL_FORMS = form_cases()
+# Forms shown only to one financing (the grant supporting documents: scholarship holders, decision 0068).
+FINANCING_OF = {"grantSupportingDocuments": "scholarship"}
 HOME_KEYS = [key for kz, key, _ in ALL_FORMS if kz]
 
 
@@ -54,9 +56,11 @@ def _strings(value):
 
 @pytest.mark.parametrize("kz, form_key, kind", ALL_FORMS)
 def test_every_form_key_saves_valid_data_trimmed(client, factories, kz, form_key, kind):
-    application = _application(factories, kz=kz, kind=kind)
+    application = _application(factories, kz=kz, kind=kind, financing=FINANCING_OF.get(form_key, "paid"))
     headers = factories.auth_headers(application.user)
-    ctx = engine_ctx(application.study_program.kind, kz=kz, program_id=application.study_program_id)
+    ctx = engine_ctx(
+        application.study_program.kind, kz=kz, financing=application.financing, program_id=application.study_program_id
+    )
     data = valid_data(form_key, ctx, factories)
     files = {}
     if form_key == "documentsSelfUpload":
@@ -76,9 +80,11 @@ def test_every_form_key_saves_valid_data_trimmed(client, factories, kz, form_key
 
 @pytest.mark.parametrize("kz, form_key, kind", ALL_FORMS)
 def test_every_form_key_refuses_invalid_data_and_keeps_the_saved_answers(client, factories, kz, form_key, kind):
-    application = _application(factories, kz=kz, kind=kind)
+    application = _application(factories, kz=kz, kind=kind, financing=FINANCING_OF.get(form_key, "paid"))
     headers = factories.auth_headers(application.user)
-    ctx = engine_ctx(application.study_program.kind, kz=kz, program_id=application.study_program_id)
+    ctx = engine_ctx(
+        application.study_program.kind, kz=kz, financing=application.financing, program_id=application.study_program_id
+    )
     if form_key == "documentsSelfUpload":
         assert_ok(post_bulk(client, headers, application.id, {}, {(form_key, "education_document"): (PDF, "a.pdf")}))
         response = post_bulk(client, headers, application.id, {form_key: {"education_document": {"id": "nope"}}})

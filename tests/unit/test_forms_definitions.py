@@ -121,6 +121,7 @@ EXPECTED_KEYS = {
     "fillStepAdditionalInfoLocal",
     "documentsSelfUpload",
     "chooseEducationalProgram",
+    "grantSupportingDocuments",
 }
 
 

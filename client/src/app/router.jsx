@@ -15,6 +15,10 @@ const LocalSelectPathPage = lazy(() =>
 );
 const ApplyPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
 const StepperPage = lazy(() => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'));
+const DocumentsUploadPage = lazy(() =>
+  import(/* webpackChunkName: "documents-upload" */ '../features/stepper/DocumentsUploadPage'),
+);
+const ListenPage = lazy(() => import(/* webpackChunkName: "listen" */ '../features/localSelectPath/ListenPage'));
 const MyApplicationsPage = lazy(() =>
   import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
 );
@@ -63,6 +67,14 @@ export default function AppRoutes() {
               }
             />
             <Route
+              path="local-select-path/listen"
+              element={
+                <RequireApplicant>
+                  <ListenPage />
+                </RequireApplicant>
+              }
+            />
+            <Route
               path="apply"
               element={
                 <RequireApplicant>
@@ -91,6 +103,14 @@ export default function AppRoutes() {
               element={
                 <RequireApplicant>
                   <StepperPage />
+                </RequireApplicant>
+              }
+            />
+            <Route
+              path="documents-upload/:applicationId"
+              element={
+                <RequireApplicant>
+                  <DocumentsUploadPage />
                 </RequireApplicant>
               }
             />

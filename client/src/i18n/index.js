@@ -21,6 +21,9 @@ import paymentsEn from './payments/en.json';
 import adminRu from './admin/ru.json';
 import adminKk from './admin/kk.json';
 import adminEn from './admin/en.json';
+import stepperRu from './stepper/ru.json';
+import stepperKk from './stepper/kk.json';
+import stepperEn from './stepper/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -55,9 +58,9 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu, adminRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk, adminKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn, adminEn) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu, adminRu, stepperRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk, adminKk, stepperKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn, adminEn, stepperEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -3,7 +3,9 @@
  * step's fields (StepForm) and Back / Next / Submit.
  *
  * Props: applicationId, type ('fill'), onSubmitted(application), fromAdmin + adminSelectedUserId (staff),
- * readOnly (force), saveOnly + saveLabel (the last step saves what is there instead of submitting; onSaved()).
+ * readOnly (force), saveOnly (answers given after the submission: the last step saves, then onSubmitted),
+ * submitLabel (the last button's text key), draftSave + draftSaveLabel (staff intake: the last step has Save
+ * instead of Submit, a partial save; onSaved()).
  */
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -94,9 +96,10 @@ export default function Questionnaire(props) {
             busy={q.busy}
             onBack={q.onBack}
             onNext={q.onNext}
-            saveOnly={Boolean(props.saveOnly)}
-            saveLabel={props.saveLabel}
-            onSave={q.onSaveDraft}
+            draftSave={Boolean(props.draftSave)}
+            draftSaveLabel={props.draftSaveLabel}
+            onDraftSave={q.onSaveDraft}
+            submitLabel={props.submitLabel}
           />
         </Box>
       </Paper>

@@ -3,8 +3,20 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 
 /** Back / Next, or Submit on the last step (not when read-only); Next and Submit wait while anything loads.
- * With `saveOnly` (staff intake) the last step has Save instead of Submit: a partial save, no submission. */
-export default function StepActions({ isFirst, isLast, readOnly, saving, busy, onBack, onNext, saveOnly = false, saveLabel, onSave }) {
+ * With `draftSave` (staff intake) the last step has Save instead of Submit: a partial save, no submission. */
+export default function StepActions({
+  isFirst,
+  isLast,
+  readOnly,
+  saving,
+  busy,
+  onBack,
+  onNext,
+  submitLabel,
+  draftSave = false,
+  draftSaveLabel,
+  onDraftSave,
+}) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={2} justifyContent="space-between" sx={{ mt: 3 }}>
@@ -16,12 +28,12 @@ export default function StepActions({ isFirst, isLast, readOnly, saving, busy, o
           {t('questionnaire.next')}
         </Button>
       )}
-      {isLast && !readOnly && saveOnly && (
-        <Button variant="contained" onClick={onSave} disabled={busy} data-testid="questionnaire-save">
-          {saveLabel}
+      {isLast && !readOnly && draftSave && (
+        <Button variant="contained" onClick={onDraftSave} disabled={busy} data-testid="questionnaire-save">
+          {draftSaveLabel}
         </Button>
       )}
-      {isLast && !readOnly && !saveOnly && (
+      {isLast && !readOnly && !draftSave && (
         <Button
           variant="contained"
           color="success"
@@ -29,7 +41,7 @@ export default function StepActions({ isFirst, isLast, readOnly, saving, busy, o
           disabled={busy}
           data-testid="questionnaire-submit"
         >
-          {t('questionnaire.submit')}
+          {t(submitLabel || 'questionnaire.submit')}
         </Button>
       )}
     </Stack>

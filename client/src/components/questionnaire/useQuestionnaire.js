@@ -93,6 +93,7 @@ export default function useQuestionnaire({
   adminSelectedUserId,
   readOnly: forceReadOnly = false,
   onSaved,
+  saveOnly = false,
 }) {
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
@@ -125,7 +126,9 @@ export default function useQuestionnaire({
   const data = useMemo(() => (step ? answers[step.key] || {} : {}), [step, answers]);
 
   const submitted = Boolean(application && application.submittedAt);
-  const readOnly = forceReadOnly || (submitted && !fromAdmin);
+  // saveOnly: steps answered after the submission (the citizens' stepper: self-upload, grant documents, program);
+  // the last step saves without is_submit and hands over to onSubmitted, which takes the stepper's Next.
+  const readOnly = forceReadOnly || (submitted && !fromAdmin && !saveOnly);
   const busy = Boolean(loaded.loading || saving || optionsLoading || loaded.fetching);
 
   useDelayedOnChange(index, REFETCH_DELAY_MS, loaded.refetchStepsAndAnswers);
@@ -221,7 +224,13 @@ export default function useQuestionnaire({
     const sent = drafts[key];
     if (sent === undefined && !isSubmit) return true;
     const payload = formPayload(key, sent !== undefined ? sent : answers[key] || {}, fileStore);
-    const body = buildUpsertBody({ applicationId, isSubmit, forms: [payload], fromAdmin, adminSelectedUserId });
+    const body = buildUpsertBody({
+      applicationId,
+      isSubmit: isSubmit && !saveOnly,
+      forms: [payload],
+      fromAdmin,
+      adminSelectedUserId,
+    });
     try {
       const result = await upsert(body).unwrap();
       if (result && Array.isArray(result.fill_items)) {
@@ -236,7 +245,7 @@ export default function useQuestionnaire({
       pendingIds(sent).forEach((id) => fileStore.delete(id));
       setErrors((prev) => ({ ...prev, [key]: {} }));
       if (isSubmit) {
-        showSuccess(submittedMessage(result));
+        if (!saveOnly) showSuccess(submittedMessage(result));
         if (onSubmitted) onSubmitted(result && result.application);
       }
       return true;

@@ -464,8 +464,8 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
               fromAdmin
               adminSelectedUserId={item.user.id}
               onSubmitted={() => refetch()}
-              saveOnly={editing === 'documents'}
-              saveLabel={t('admin.upload.save')}
+              draftSave={editing === 'documents'}
+              draftSaveLabel={t('admin.upload.save')}
               onSaved={() => refetch()}
             />
           </DialogContent>

@@ -141,8 +141,8 @@ export function UploadApplicationPage() {
         type="documents"
         fromAdmin
         adminSelectedUserId={Number(userId)}
-        saveOnly
-        saveLabel={t('admin.upload.save')}
+        draftSave
+        draftSaveLabel={t('admin.upload.save')}
         onSaved={() => refetch()}
       />
     </Box>

@@ -6,7 +6,8 @@ import NavCard from '../../components/NavCard';
 
 /**
  * /local-select-path (spec §2): home of citizens of Kazakhstan. Apply starts the application flow;
- * scholarship / paid / listener lead to the stepper with the financing type (the physical-presence modal, then /apply).
+ * scholarship / paid lead to the stepper with the financing type (the physical-presence modal, then /apply); the
+ * listener card opens its own page: an auditing student makes no application (decision 0068).
  */
 export default function LocalSelectPathPage() {
   const { t, i18n } = useTranslation();
@@ -52,7 +53,7 @@ export default function LocalSelectPathPage() {
           <NavCard
             title={t('local_select_path.cards.listen.title')}
             description={t('local_select_path.cards.listen.description')}
-            to="/stepper?type=listen"
+            to="/local-select-path/listen"
             testId="card-local-listen"
           />
         </Grid>

@@ -1,6 +1,9 @@
-/* /my-applications (spec §2): one card per application with the programme, the creation date, the status label
- * and the buttons 'Открыть анкету' (→ /apply/{id}) and 'Добавить заявку' (→ /apply). */
-import { useEffect } from 'react';
+/* /my-applications (spec §2): one card per application with the programme, the creation date, its real state
+ * (a citizen's step, a foreign applicant's status: issue 11 item 5), its status history from the state machine
+ * (GET /users/application/{id} status_history, loaded when opened), the receipt slot of the payments module, and
+ * the buttons 'Открыть анкету' (→ /apply/{id}), for citizens 'Этапы поступления' (→ /stepper/{id}), and
+ * 'Добавить заявку' (→ /apply). */
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -11,23 +14,61 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Grid from '@mui/material/Grid2';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetMyApplicationsQuery } from './myApplicationsApi';
 import { formatDate } from '../../components/dates';
 import DormitoryLink from '../../components/DormitoryLink';
+import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
+import { isKazakhstanCitizenship, useDomain } from '../../domain';
+import { stateKey, transitionKey } from './applicationState';
+import ReceiptSlot from './ReceiptSlot';
 
-/** Label key of an application's status: submitted ones are under review, archived ones cancelled. */
-export function statusKey(application) {
-  if (application.status === -1) return 'my_applications.status.archived';
-  if (application.submittedAt) return 'my_applications.status.submitted';
-  return 'my_applications.status.draft';
+function HistoryList({ applicationId }) {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useGetApplicationDetailQuery(applicationId);
+  if (isLoading) return <CircularProgress size={20} aria-label={t('common.loading')} />;
+  if (isError || !data) return <Alert severity="error">{t('errors.generic')}</Alert>;
+  const history = data.status_history || [];
+  if (history.length === 0) return <Typography variant="body2">{t('application_state.history_empty')}</Typography>;
+  return (
+    <List dense disablePadding data-testid={`application-history-${applicationId}`}>
+      {history.map((entry, index) => (
+        <ListItem key={index} disableGutters>
+          <ListItemText primary={t(transitionKey(entry))} secondary={formatDate(entry.createdAt)} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/** The status history, fetched when the applicant opens it. */
+function History({ applicationId }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Accordion disableGutters elevation={0} sx={{ mt: 2, '&:before': { display: 'none' } }} expanded={open} onChange={(_, value) => setOpen(value)}>
+      <AccordionSummary aria-controls={`history-${applicationId}`} id={`history-${applicationId}-summary`} data-testid={`toggle-history-${applicationId}`} sx={{ px: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 500 }}>{t('application_state.history_title')}</Typography>
+      </AccordionSummary>
+      <AccordionDetails id={`history-${applicationId}`} sx={{ px: 0 }}>
+        {open && <HistoryList applicationId={applicationId} />}
+      </AccordionDetails>
+    </Accordion>
+  );
 }
 
 export default function MyApplicationsPage() {
   const { t, i18n } = useTranslation();
+  const domain = useDomain();
   const { data = [], isLoading, isError, refetch } = useGetMyApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
 
   useEffect(() => {
@@ -61,6 +102,7 @@ export default function MyApplicationsPage() {
       <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('my_applications.title')}>
         {data.map((application) => {
           const program = application.study_program ? localizedName(application.study_program, i18n.language) : '';
+          const citizen = isKazakhstanCitizenship(application.citizenship, domain);
           return (
             <Grid key={application.id} size={{ xs: 12, md: 6 }} component="li">
               <Card variant="outlined" data-testid={`application-card-${application.id}`} sx={{ height: '100%' }}>
@@ -75,14 +117,21 @@ export default function MyApplicationsPage() {
                     sx={{ mt: 1 }}
                     size="small"
                     color={application.submittedAt ? 'primary' : 'default'}
-                    label={t(statusKey(application))}
+                    label={t(stateKey(application, citizen))}
                     data-testid={`application-status-${application.id}`}
                   />
+                  <ReceiptSlot application={application} />
+                  <History applicationId={application.id} />
                 </CardContent>
                 <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
                   <Button component={RouterLink} to={`/apply/${application.id}`} variant="contained" data-testid={`open-application-${application.id}`}>
                     {t('my_applications.open')}
                   </Button>
+                  {citizen && (
+                    <Button component={RouterLink} to={`/stepper/${application.id}`} variant="outlined" data-testid={`open-stepper-${application.id}`}>
+                      {t('application_state.open_stepper')}
+                    </Button>
+                  )}
                   <Button component={RouterLink} to="/apply" variant="outlined" data-testid={`add-application-${application.id}`}>
                     {t('my_applications.add')}
                   </Button>

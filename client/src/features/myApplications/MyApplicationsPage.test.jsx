@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import MyApplicationsPage from './MyApplicationsPage';
 
 test('a card per application with programme, dd.MM.yyyy date, status and the two buttons', async () => {
-  mockFetch(async () => ({
+  mockFetch(async (url) => (url.includes('/users/payments') ? { body: { success: true, list: [], total: 0 } } : {
     body: {
       success: true,
       total: 2,
@@ -24,3 +24,61 @@ test('a card per application with programme, dd.MM.yyyy date, status and the two
   expect(screen.getByTestId('add-application-5')).toHaveTextContent('Добавить заявку');
 });
 
+
+const KZ = { id: 1, name_en: 'Citizen of the Republic of Kazakhstan', name_ru: 'Гражданин РК' };
+
+test("a citizen's card shows the real step state, a stepper link and the status history from the state machine", async () => {
+  const details = [];
+  mockFetch(async (url) => {
+    if (url.includes('/users/payments')) {
+      const paid = url.includes('application_id=9');
+      const receipt = { payment_id: 31, application_id: 9, purpose: 'admission_fee', amount: 10000, currency: 'KZT', paid_at: '2025-03-09T11:00:00', transaction_id: 'sbx-31', provider: 'sandbox', flagged: false };
+      return { body: { success: true, list: paid ? [receipt] : [], total: paid ? 1 : 0 } };
+    }
+    if (url.includes('/users/application/')) {
+      details.push(url);
+      return {
+        body: {
+          success: true,
+          item: {
+            id: 8,
+            status_history: [
+              { transition: 'create', createdAt: '2025-03-09T10:00:00' },
+              { transition: 'read_instruction', createdAt: '2025-03-09T10:05:00' },
+              { transition: 'skip_payment', createdAt: '2025-03-10T09:00:00' },
+            ],
+          },
+        },
+      };
+    }
+    return {
+      body: {
+        success: true,
+        total: 3,
+        list: [
+          { id: 8, createdAt: '2025-03-09T10:00:00', submittedAt: '2025-03-11T10:00:00', status: null, current_step: 5, financing: 'scholarship', citizenship: KZ, study_program: { name_ru: 'Бакалавриат' } },
+          { id: 9, createdAt: '2025-03-09T10:00:00', submittedAt: null, status: null, current_step: 8, financing: 'paid', citizenship: KZ, study_program: { name_ru: 'MBA' } },
+          { id: 10, createdAt: '2025-03-09T10:00:00', submittedAt: '2025-03-11T10:00:00', status: 2, current_step: 4, citizenship: { name_en: 'Uzbekistan' }, study_program: { name_ru: 'MBA' } },
+        ],
+      },
+    };
+  });
+  renderWithProviders(<MyApplicationsPage />);
+  expect(await screen.findByTestId('application-status-8')).toHaveTextContent('Ожидается подтверждение получения документов');
+  expect(screen.getByTestId('application-status-9')).toHaveTextContent('Зачислен(а) на платной основе');
+  expect(screen.getByTestId('application-status-10')).toHaveTextContent('Ожидание визы');
+  expect(screen.getByTestId('open-stepper-8')).toHaveAttribute('href', '/stepper/8');
+  expect(screen.queryByTestId('open-stepper-10')).toBeNull();
+  expect(screen.queryByTestId('receipt-slot-8')).toBeNull(); // no confirmed payment, no receipt
+  const receipt = await screen.findByTestId('payment-receipt-31');
+  expect(receipt).toHaveTextContent('sbx-31');
+  expect(within(screen.getByTestId('receipt-slot-9')).getByTestId('receipt-amount')).toHaveTextContent(/10\s000/);
+
+  expect(details).toEqual([]); // the history loads when opened
+  fireEvent.click(screen.getByTestId('toggle-history-8'));
+  const history = await screen.findByTestId('application-history-8');
+  expect(history).toHaveTextContent('Заявка создана');
+  expect(history).toHaveTextContent('Инструкция прочитана');
+  expect(history).toHaveTextContent('Освобождение от оплаты применено');
+  expect(history).toHaveTextContent('10.03.2025');
+});

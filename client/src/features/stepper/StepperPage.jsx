@@ -1,10 +1,9 @@
 /* /stepper and /stepper/{applicationId} (spec §2 Stepper): the citizens' numbered progress through admission.
- * With an application it shows every step as completed, current or future from the application's current_step
- * (§4) and what the current step asks; without one it shows the physical-presence modal (§2) before the
- * applicant chooses a programme. The actions of the individual steps (instruction, payment, documents) are
- * wired into this page by the stepper issue; until then the current step says how to reach the admissions
- * office instead of offering a button that does nothing. */
-import { useEffect, useState } from 'react';
+ * With an application it shows what to do now — the component stepRegistry.js registers for the current action
+ * (stepRules.js), whose Next calls POST /users/application-proceed and refetches — above every step marked
+ * completed, current or future from current_step (§4, decision 0033). Pages that wait for staff or the grant list
+ * poll (§4). Without an application it shows the physical-presence modal (§2) before the programme choice. */
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -26,10 +25,16 @@ import { localizedName } from '../../i18n';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { FINANCINGS } from '../../domain';
-import { STEP_KEYS, activeIndex, stepState } from './steps';
+import { useSnackbar } from '../../components/SnackbarProvider';
+import { apiErrorMessage } from '../../components/apiError';
+import { FORM_OPEN_STEPS, STEP_KEYS, activeIndex, stepState } from './steps';
+import { POLL_INTERVAL_MS, actionFor, pollsApplication } from './stepRules';
+import { SLOTS, STEP_REGISTRY } from './stepRegistry';
+import { SubmittedForm } from './steps/FormStep';
+import { useApplicationProceedMutation } from './stepperApi';
 
-// The citizens' path cards (/local-select-path): a financing, or attending as a listener.
-const FINANCING_TYPES = [...FINANCINGS, 'listen'];
+// The citizens' financing cards (/local-select-path); the listener card has its own page (decision 0068).
+const FINANCING_TYPES = FINANCINGS;
 
 function PhysicalPresenceModal({ type }) {
   const { t } = useTranslation();
@@ -60,10 +65,53 @@ function PhysicalPresenceModal({ type }) {
   );
 }
 
+/** Next on the current step: application-proceed, then (through the Application tag) the application refetches. */
+function useProceed(applicationId) {
+  const { t, i18n } = useTranslation();
+  const { showError } = useSnackbar();
+  const [mutate, { isLoading }] = useApplicationProceedMutation();
+  const proceed = useCallback(
+    async (type) => {
+      try {
+        await mutate({ applicationId, type }).unwrap();
+        return true;
+      } catch (error) {
+        showError(apiErrorMessage(error, t, i18n));
+        return false;
+      }
+    },
+    [mutate, applicationId, showError, t, i18n],
+  );
+  return [proceed, isLoading];
+}
+
+/** What to do now: the registered component of the current action (stepRegistry.js). */
+function ActionPanel({ application, config }) {
+  const { t } = useTranslation();
+  const [proceed, proceeding] = useProceed(application.id);
+  const action = actionFor(application);
+  const Component = action && STEP_REGISTRY[action];
+  if (!Component) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }} component="section" aria-labelledby="stepper-action-title" data-testid={`stepper-action-${action}`}>
+      <Typography component="h2" variant="h5" id="stepper-action-title" sx={{ mb: 2 }}>
+        {t(`stepper_actions.titles.${action}`)}
+      </Typography>
+      <Component application={application} proceed={proceed} proceeding={proceeding} config={config} slot={SLOTS[action]} />
+    </Paper>
+  );
+}
+
 function ApplicationStepper({ applicationId }) {
   const { t, i18n } = useTranslation();
-  const { data: application, isLoading, isError } = useGetApplicationDetailQuery(applicationId);
+  const [polling, setPolling] = useState(false);
+  // Awaiting pages move on by themselves (§4): the application is polled while someone else acts next.
+  const { data: application, isLoading, isError } = useGetApplicationDetailQuery(applicationId, {
+    pollingInterval: polling ? POLL_INTERVAL_MS : 0,
+  });
   const { data: config } = useGetPublicConfigQuery();
+  const shouldPoll = Boolean(application && pollsApplication(application));
+  useEffect(() => setPolling(shouldPoll), [shouldPoll]);
 
   if (isLoading) {
     return (
@@ -78,19 +126,21 @@ function ApplicationStepper({ applicationId }) {
   const currentStep = application.current_step;
   const active = activeIndex(currentStep);
   const program = application.study_program ? localizedName(application.study_program, i18n.language) : '';
-  const done = active >= STEP_KEYS.length;
+  const done = currentStep === 10 || (currentStep === 8 && application.financing === 'paid');
+  const formOpen = FORM_OPEN_STEPS.includes(currentStep);
 
   return (
     <>
       <Typography variant="body1" sx={{ mb: 1 }} data-testid="stepper-program">
         {t('stepper.program', { program })}
       </Typography>
-      {application.financing && FINANCING_TYPES.includes(application.financing) && (
+      {application.financing && FINANCINGS.includes(application.financing) && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="stepper-financing">
           {t(`stepper.financing.${application.financing}`)}
         </Typography>
       )}
       {done && <Alert severity="success" sx={{ mb: 2 }} data-testid="stepper-done">{t('stepper.done')}</Alert>}
+      <ActionPanel application={application} config={config} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Stepper activeStep={active} orientation="vertical" aria-label={t('stepper.title')}>
           {STEP_KEYS.map((key, index) => {
@@ -102,9 +152,12 @@ function ApplicationStepper({ applicationId }) {
                 </StepLabel>
                 <StepContent>
                   <Typography sx={{ mb: 1 }}>{t(`stepper.steps.${key}.description`)}</Typography>
-                  <Alert severity="info" data-testid="stepper-contact">
-                    {t('stepper.contact', { phone: (config && config.contact_phone) || '', email: (config && config.contact_email) || '' })}
-                  </Alert>
+                  {key === 'form' && formOpen && <SubmittedForm application={application} />}
+                  {key !== 'form' && index === active && (
+                    <Typography variant="body2" color="text.secondary" data-testid="stepper-contact">
+                      {t('stepper.contact', { phone: (config && config.contact_phone) || '', email: (config && config.contact_email) || '' })}
+                    </Typography>
+                  )}
                 </StepContent>
               </Step>
             );

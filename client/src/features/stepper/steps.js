@@ -13,7 +13,7 @@ export const STEP_KEYS = [
 ];
 
 const FORM_INDEX = STEP_KEYS.indexOf('form');
-const FORM_OPEN_STEPS = [4, 5];
+export const FORM_OPEN_STEPS = [4, 5];
 
 /** 'completed' | 'current' | 'future' for the step at `index`, given the application's current_step. */
 export function stepState(index, currentStep) {

@@ -1,0 +1,37 @@
+/* The citizens' stepper registry (decision 0068): each action the applicant may face (stepRules.js actionFor)
+ * and the component that shows it. Every component receives the same props:
+ *   application  the application (GET /users/application/{id}: current_step, financing, upload_code, ...)
+ *   proceed(type?)  Next: POST /users/application-proceed, then the application is refetched; resolves true/false
+ *   proceeding   a Next is under way
+ *   config       /public-config (admissions office phone and e-mail)
+ *   slot         the component registered in SLOTS under the same key, if any
+ *
+ * SLOTS: content supplied by another module. `payment` is drawn inside PaymentStepSlot; register the payments
+ * module's panel by replacing AdmissionFeeStep below, e.g.
+ *   import PaymentPanel from '../../components/payment/PaymentPanel';
+ *   export const SLOTS = { payment: PaymentPanel };
+ */
+import AdmissionFeeStep from './steps/AdmissionFeeStep';
+import DocumentSubmissionStep from './steps/DocumentSubmissionStep';
+import EnrolmentStep from './steps/EnrolmentStep';
+import FormStep from './steps/FormStep';
+import InstructionStep from './steps/InstructionStep';
+import PaymentStepSlot from './steps/PaymentStepSlot';
+import PhysicalDocumentsAwaitingStep from './steps/PhysicalDocumentsAwaitingStep';
+import { ChooseEducationalProgramStep, ScholarshipAwaitingStep, ScholarshipResultStep } from './steps/ScholarshipSteps';
+
+export const SLOTS = {
+  payment: AdmissionFeeStep,
+};
+
+export const STEP_REGISTRY = {
+  instruction: InstructionStep,
+  payment: PaymentStepSlot,
+  form: FormStep,
+  document_submission: DocumentSubmissionStep,
+  physical_documents_awaiting: PhysicalDocumentsAwaitingStep,
+  scholarship_result_awaiting: ScholarshipAwaitingStep,
+  scholarship_result: ScholarshipResultStep,
+  choose_educational_program: ChooseEducationalProgramStep,
+  enrolment: EnrolmentStep,
+};
