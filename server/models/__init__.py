@@ -8,6 +8,7 @@ from .application import (  # noqa: F401
 )
 from .application_summary import ApplicationSummary  # noqa: F401
 from .audit import AuditLog  # noqa: F401
+from .chat import ChatConversation, ChatKnowledge, ChatMessage  # noqa: F401
 from .dormitory import Building, Floor, Hall, RoomType, RoomTypeMedia, Section, SectionRoom  # noqa: F401
 from .file import StoredFile  # noqa: F401
 from .gov_grant import GovGrantHolder  # noqa: F401
