@@ -173,6 +173,11 @@ def program_docs() -> list[Doc]:
     return docs
 
 
+DEGREE_NAMES = {
+    "bachelor": ("бакалавриат", "бакалавриат", "bachelor's degree"),
+    "master": ("магистратура", "магистратура", "master's degree"),
+    "doctoral": ("докторантура", "докторантура", "doctoral studies"),
+}
 VARIANT_TITLES = {
     "foreign": ("иностранных абитуриентов", "шетелдік талапкерлер", "foreign applicants"),
     "home": ("граждан Казахстана", "Қазақстан азаматтары", "citizens of Kazakhstan"),
@@ -208,13 +213,13 @@ def documents_docs() -> list[Doc]:
     docs = []
     for variant, who in VARIANT_TITLES.items():
         for degree, kind in PROGRAM_KIND_OF_DEGREE.items():
-            degree_names = DEGREE_TITLES[degree]
+            degree_names = DEGREE_NAMES[degree]
             body, title = {}, {}
             for lang in LANGS:
                 required, optional = _document_labels(variant, kind, lang)
                 title[lang] = {
-                    "ru": f"Документы для {who[0]}: {degree_names[0].lower()}",
-                    "kk": f"Құжаттар ({who[1]}): {degree_names[1].lower()}",
+                    "ru": f"Документы для {who[0]}: {degree_names[0]}",
+                    "kk": f"Құжаттар ({who[1]}): {degree_names[1]}",
                     "en": f"Documents for {who[2]}: {degree_names[2]}",
                 }[lang]
                 head = {"ru": "Обязательные: ", "kk": "Міндетті: ", "en": "Required: "}[lang]

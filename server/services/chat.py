@@ -27,8 +27,12 @@ from ..models.chat import ROLE_ASSISTANT, ROLE_STAFF, ROLE_USER
 from . import admin_scope
 from .applications import is_admin_of, population_of
 
-# A hit scoring below this (FTS5 bm25, negated) is not an answer; measured on tests/chat/questions.json.
-MIN_SCORE = 1.0
+# A hit scoring below this (FTS5 bm25, negated) is not an answer (tests/integration/chat_questions.json).
+MIN_SCORE = 0.2
+# When a question does not say whose documents it means, the asker's own questionnaire variant and the bachelor
+# level (the assistant's level, §1) come first; an explicit "foreign"/"master" outweighs these nudges.
+OTHER_VARIANT_FACTOR = 0.9
+BACHELOR_FACTOR = 1.05
 SOURCES_SHOWN = 3
 HANDOFF_WORDS = re.compile(
     r"(спросить (сотрудника|человека|оператора)|живой человек|оператор|позовите|ask a person|human|operator|"
@@ -154,13 +158,13 @@ def _answer(conversation: ChatConversation, text: str, lang: str) -> dict:
     stage = state.get("stage", "done")
     if stage in career.STAGES[:3] and not _is_question(text):
         tags = career.tags_of(text)
-        hits = [] if tags else _retrieve(text)
+        hits = [] if tags else retrieve(text, conversation.user)
         if tags or not hits:
             return _career_step(conversation, state, stage, tags, lang)
         answer = _retrieved(text, hits, lang)
         answer["reply"] += "\n\n" + _t(f"chat.ask_{stage}", lang)
         return answer
-    hits = _retrieve(text)
+    hits = retrieve(text, conversation.user)
     if not hits:
         reply = _t("chat.no_answer", lang)
         if stage in career.STAGES[:3]:
@@ -172,9 +176,19 @@ def _answer(conversation: ChatConversation, text: str, lang: str) -> dict:
     return answer
 
 
-def _retrieve(text: str) -> list[retrieval.Hit]:
-    hits = retrieval.rank(text, sources.all_docs(), limit=SOURCES_SHOWN)
-    return [h for h in hits if h.score >= MIN_SCORE]
+def retrieve(text: str, user: User | None = None) -> list[retrieval.Hit]:
+    hits = retrieval.rank(text, sources.all_docs(), limit=SOURCES_SHOWN * 3)
+    population = population_of(user) if user is not None else None
+    own = {"kz": "home", "foreign": "foreign"}.get(population or "")
+    for hit in hits:
+        parts = hit.doc.key.split(":")
+        if parts[0] == "documents":
+            if own and parts[1] != own:
+                hit.score *= OTHER_VARIANT_FACTOR
+            if parts[2] == "bachelor":
+                hit.score *= BACHELOR_FACTOR
+    hits.sort(key=lambda h: -h.score)
+    return [h for h in hits[:SOURCES_SHOWN] if h.score >= MIN_SCORE]
 
 
 def _retrieved(question: str, hits: list[retrieval.Hit], lang: str) -> dict:
