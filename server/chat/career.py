@@ -179,7 +179,8 @@ class Recommendation:
 
 def recommend(profile: dict[str, list[str]], programs: list[Program], limit: int = 3) -> list[Recommendation]:
     """Scores each bachelor program by the tags of the answers (interests weigh most, then strong subjects, then
-    plans; a strong subject that is one of the program's UNT subjects counts again). Ties keep catalogue order."""
+    plans; the program's main field adds one; a strong subject that is one of its UNT subjects counts again).
+    Ties keep catalogue order."""
     scored = []
     for order, program in enumerate(programs):
         tags = program_tags(program.code)
@@ -191,6 +192,8 @@ def recommend(profile: dict[str, list[str]], programs: list[Program], limit: int
                     score += weight
                     if tag not in matched:
                         matched.append(tag)
+        if tags and tags[0] in matched:
+            score += 1  # the program's main field, before its neighbours
         for subject in subjects:
             if SUBJECT_TAG[subject] in profile.get("subjects", []):
                 score += 2

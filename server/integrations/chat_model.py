@@ -19,7 +19,7 @@ from flask import current_app
 
 log = logging.getLogger(__name__)
 
-_EMAIL = re.compile(r"[^\s@]+@[^\s@]+")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _DIGITS = re.compile(r"\+?\d[\d\s\-()]{4,}\d")
 LANGUAGE_NAMES = {"ru": "Russian", "kk": "Kazakh", "en": "English"}
 
