@@ -18,6 +18,8 @@ from server.seed import run_all
 from ..helpers import API
 
 KEY = "test-model-key"
+PHRASED = "Взнос: 10 000 ₸ (по источнику [1])."
+START = {"type": "career", "level": "bachelor"}
 
 
 class FakeModel:
@@ -92,7 +94,7 @@ def test_the_model_phrases_the_answer_from_the_sources_without_personal_data(cli
     body = ask(
         client, factories, "Сколько стоит взнос? Мой ИИН 900101300017, почта me@example.com, тел +7 701 123 45 67?"
     )
-    assert body["reply"].startswith("Взнос: 10 000 ₸ (по источнику [1]).\n\nЧто вам интересно?")
+    assert body["reply"].startswith(PHRASED + "\n\nЧто вам интересно?")
     assert body["sources"][0]["key"] == "fee"
     [call] = model.calls
     assert call["path"] == "/v1/chat/completions" and call["auth"] == f"Bearer {KEY}"

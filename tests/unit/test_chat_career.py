@@ -13,6 +13,7 @@ BACHELOR = [
     for code, ru, kk, en, data in EDUCATIONAL_PROGRAMS
     if data["degree"] == "bachelor" and not data.get("disabled")
 ]
+IT, LAW, BUSINESS, TRAVEL = ("6B061",), ("6B042", "6B031"), ("6B041",), ("6B111", "6B031")
 
 
 def profile(interests: str, subjects: str, plans: str) -> dict:
