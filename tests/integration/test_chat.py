@@ -258,3 +258,30 @@ def test_hand_off_needs_a_citizenship(client, factories, seeded):
         client.post(f"{API}/chat/{chat_id}/handoff", json={}, headers=headers), 422, "chat.citizenship_required"
     )
     assert factories.db.session.scalar(select(ChatMessage.id).where(ChatMessage.role == "user")) is None
+
+
+def test_admins_edit_the_knowledge_base_through_universal_and_the_assistant_uses_it(client, factories, seeded):
+    admin = factories.auth_headers(factories.admin("Админ"))
+    entry = {
+        "key": "military_department",
+        "topic": "study",
+        "title_ru": "Военная кафедра",
+        "title_kk": "Әскери кафедра",
+        "title_en": "Military department",
+        "body_ru": "Военная кафедра набирает студентов второго курса.",
+        "body_kk": "Әскери кафедра екінші курс студенттерін қабылдайды.",
+        "body_en": "The military department admits second-year students.",
+        "keywords": "армия военный ROTC әскер",
+    }
+    created = client.post(f"{API}/universal/ChatKnowledge/create", json={"create": entry}, headers=admin)
+    assert created.status_code == 200, created.get_json()
+    bad = client.post(
+        f"{API}/universal/ChatKnowledge/create", json={"create": {**entry, "key": "Bad Key"}}, headers=admin
+    )
+    assert_envelope(bad, 400)
+    applicant = factories.auth_headers(factories.applicant())
+    assert_envelope(client.get(f"{API}/universal/ChatKnowledge/all", headers=applicant), 403)
+    chat_id = started(client, applicant)
+    body = say(client, applicant, chat_id, "Әскери кафедра бар ма?").get_json()
+    assert body["language"] == "kk" and body["reply"].startswith("Әскери кафедра. Әскери кафедра екінші курс")
+    assert body["sources"][0] == {"key": "kb:military_department", "type": "knowledge", "title": "Әскери кафедра"}
