@@ -12,6 +12,9 @@ import { mergeCatalogues, questionnaireCatalogues } from './questionnaire';
 import pkbRu from './pkb/ru.json';
 import pkbKk from './pkb/kk.json';
 import pkbEn from './pkb/en.json';
+import chatRu from './chat/ru.json';
+import chatKk from './chat/kk.json';
+import chatEn from './chat/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -46,9 +49,9 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, chatRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, chatKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, chatEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
