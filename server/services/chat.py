@@ -35,8 +35,8 @@ OTHER_VARIANT_FACTOR = 0.9
 BACHELOR_FACTOR = 1.05
 SOURCES_SHOWN = 3
 HANDOFF_WORDS = re.compile(
-    r"(спросить (сотрудника|человека|оператора)|живой человек|оператор|позовите|ask a person|human|operator|"
-    r"real person|қызметкерден сұрау|адаммен сөйлес|операторға)",
+    r"(спросить (сотрудника|человека|оператора)|живой человек|позов\w* (оператора|сотрудника|человека)|"
+    r"ask a (person|human)|talk to a (person|human)|real person|қызметкерден сұра\w*|адаммен сөйлес\w*|операторға)",
     re.IGNORECASE,
 )
 RESTART_WORDS = re.compile(r"^\s*(заново|сначала|restart|start over|қайта бастау|басынан)\s*[.!]?\s*$", re.IGNORECASE)

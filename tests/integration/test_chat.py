@@ -5,6 +5,8 @@ hand-off to the applicant's admin population and the staff answer coming back to
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from sqlalchemy import select
 
@@ -285,3 +287,43 @@ def test_admins_edit_the_knowledge_base_through_universal_and_the_assistant_uses
     body = say(client, applicant, chat_id, "Әскери кафедра бар ма?").get_json()
     assert body["language"] == "kk" and body["reply"].startswith("Әскери кафедра. Әскери кафедра екінші курс")
     assert body["sources"][0] == {"key": "kb:military_department", "type": "knowledge", "title": "Әскери кафедра"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"message": 123},
+        {"message": ["Привет"]},
+        {"message": {"text": "Привет"}},
+        {"message": "Привет", "language": "de"},
+        {"message": "Привет", "extra": True},
+        {"message": "\ud800"},
+        {"message": "\x00"},
+        [],
+        "Привет",
+    ],
+)
+def test_hostile_message_bodies_are_400_and_store_nothing(client, factories, seeded, no_server_errors, body):
+    headers = factories.auth_headers(factories.applicant())
+    chat_id = started(client, headers)
+    raw = json.dumps(body)  # ASCII escapes, so a lone surrogate reaches the server as JSON text
+    response = client.post(f"{API}/chat/{chat_id}/message", data=raw, content_type="application/json", headers=headers)
+    assert_envelope(response, 400)
+    assert factories.db.session.scalar(select(ChatMessage.id).where(ChatMessage.role == "user")) is None
+
+
+def test_admin_list_refuses_bad_paging(client, factories, no_server_errors):
+    admin = factories.auth_headers(factories.admin("Админ"))
+    assert_envelope(client.get(f"{API}/admin/chats?page=0", headers=admin), 400)
+    assert_envelope(client.get(f"{API}/admin/chats?per_page=1000", headers=admin), 400)
+    assert_envelope(client.get(f"{API}/admin/chats?page=x", headers=admin), 400)
+    assert_envelope(client.get(f"{API}/admin/chats"), 401)
+
+
+def test_typed_hand_off_words_and_questions_that_only_mention_people(client, factories, seeded):
+    headers = factories.auth_headers(factories.applicant())
+    chat_id = started(client, headers)
+    body = say(client, headers, chat_id, "Какие права человека изучают юристы?").get_json()
+    assert body["handed_off"] is False
+    body = say(client, headers, chat_id, "Хочу спросить сотрудника").get_json()
+    assert body["handed_off"] is True and "передал" in body["reply"]

@@ -238,8 +238,8 @@ function ChatWindow({ onClose, titleId }) {
           <CloseIcon />
         </IconButton>
       </Stack>
-      <Box sx={{ flexGrow: 1, overflowY: 'auto', px: 2, py: 1.5 }}>
-        <Stack component="ol" spacing={1.5} role="log" aria-live="polite" aria-label={t('chat.title')} sx={{ p: 0, m: 0 }}>
+      <Box sx={{ flexGrow: 1, overflowY: 'auto', px: 2, py: 1.5 }} role="log" aria-live="polite" aria-label={t('chat.title')}>
+        <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }}>
           {messages.map((message) => (
             <Message key={message.id} message={message} />
           ))}
