@@ -103,6 +103,8 @@ def message(user: User, chat_id: str, text: str, chosen_language: str | None = N
     lang = language.detect(text, fallback=_language(chosen_language, conversation.language))
     conversation.language = lang
     _add(conversation, ROLE_USER, text)
+    if conversation.handed_off_at is not None:
+        conversation.staff_answered_at = None  # staff see it among the unanswered again
     if HANDOFF_WORDS.search(text):
         answer = _hand_off(user, conversation, lang)
     elif RESTART_WORDS.match(text):

@@ -242,6 +242,8 @@ def test_hand_off_goes_to_the_applicants_population_and_the_answer_comes_back(cl
     ).all()
     assert [m.content for m in stored] == ["Да, до конца недели."]
     assert client.get(f"{API}/admin/chats/{chat_id}", headers=kz_admin).get_json()["staffAnsweredAt"]
+    say(client, headers, chat_id, "Спасибо! А в субботу тоже можно?")
+    assert client.get(f"{API}/admin/chats/{chat_id}", headers=kz_admin).get_json()["staffAnsweredAt"] is None
 
 
 def test_a_chat_not_handed_off_is_invisible_to_staff(client, factories, seeded):
