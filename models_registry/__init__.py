@@ -197,7 +197,7 @@ def may(declaration: ModelDeclaration, action: str, audiences) -> bool:
 
 
 def _load() -> None:
-    from . import dormitory, reference  # noqa: F401  (each module registers its declarations)
+    from . import chat, dormitory, reference  # noqa: F401  (each module registers its declarations)
 
     for declaration in REGISTRY.values():
         for relation in declaration.includes:

@@ -70,6 +70,7 @@ def register_blueprints(app: Flask) -> None:
         admin,
         admin_review,
         auth,
+        chat,
         dorm,
         files,
         gov_grants,
@@ -98,6 +99,8 @@ def register_blueprints(app: Flask) -> None:
         dorm.admin_bp,
         dorm.suborg_bp,
         payments.bp,
+        chat.bp,
+        chat.admin_bp,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(payments.pages)  # the sandbox card page (HTML), before the SPA's catch-all

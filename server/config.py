@@ -85,6 +85,13 @@ class Config:
         self.PKB_TIMEOUT_SECONDS = float(env.get("PKB_TIMEOUT_SECONDS", "10"))
         # Each bureau request costs money: a new one for the same account waits this long (429 with Retry-After).
         self.PKB_RESEND_INTERVAL_SECONDS = int(env.get("PKB_RESEND_INTERVAL_SECONDS", "60"))
+        # The home-page assistant (decision 0071): offline by default; an OpenAI-compatible endpoint only phrases
+        # answers from the retrieved sources. CHAT_MAX_MESSAGE_LENGTH caps one message (400 beyond it).
+        self.CHAT_LLM_URL = env.get("CHAT_LLM_URL") or None
+        self.CHAT_LLM_KEY = env.get("CHAT_LLM_KEY") or None
+        self.CHAT_LLM_MODEL = env.get("CHAT_LLM_MODEL") or "default"
+        self.CHAT_LLM_TIMEOUT_SECONDS = float(env.get("CHAT_LLM_TIMEOUT_SECONDS", "10"))
+        self.CHAT_MAX_MESSAGE_LENGTH = int(env.get("CHAT_MAX_MESSAGE_LENGTH", "1000"))
         self.APP_BASE_URL = env.get("APP_BASE_URL", f"http://localhost:{env.get('PORT', '8000')}")
         self.CONTACT_PHONE = env.get("CONTACT_PHONE", "+7 727 377 33 33")
         self.CONTACT_EMAIL = env.get("CONTACT_EMAIL", "admission@university.kz")

@@ -20,6 +20,9 @@ DEFAULT_LIMITS = {
     "RATE_LIMIT_PKB_REQUEST_PER_ACCOUNT": "5 per hour",
     "RATE_LIMIT_PKB_CHECK_PER_IP": "60 per 10 minutes",
     "RATE_LIMIT_PKB_CHECK_PER_ACCOUNT": "10 per 10 minutes",
+    # The home-page assistant (decision 0071): a person types a few messages a minute.
+    "RATE_LIMIT_CHAT_START_PER_ACCOUNT": "20 per hour",
+    "RATE_LIMIT_CHAT_MESSAGE_PER_ACCOUNT": "30 per 5 minutes",
 }
 
 

@@ -34,3 +34,8 @@ def run_all() -> dict[str, int]:
         counts[name] = seeder()
     db.session.commit()
     return counts
+
+
+from .chat_knowledge import seed_chat_knowledge  # noqa: E402
+
+SEEDERS.append(("chat_knowledge", seed_chat_knowledge))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from server.models import EducationalInstitution, Kato, SelectOption
+from server.models import ChatKnowledge, EducationalInstitution, Kato, SelectOption
 
 _seq = itertools.count(1)
 BASE = "/api/v1/universal"
@@ -104,12 +104,28 @@ def create_body(model: str, f, db) -> dict:
             "type": "gymnasium",
             "kato_id": None,
         }
+    if model == "ChatKnowledge":
+        return {
+            "key": f"entry_{n}",
+            "topic": "general",
+            "title_ru": f"Вопрос {n}",
+            "title_kk": f"Сұрақ {n}",
+            "title_en": f"Question {n}",
+            "body_ru": "Ответ",
+            "body_kk": "Жауап",
+            "body_en": "Answer",
+            "keywords": "ключ",
+            "is_active": True,
+            "order": 1,
+        }
     raise KeyError(model)
 
 
 def update_body(model: str) -> dict:
     if model in ("Hall", "Building", "Floor", "Section", "RoomType", "SectionRoom", "EducationalInstitution"):
         return {"name": "Обновлено"}
+    if model == "ChatKnowledge":
+        return {"title_ru": "Обновлено"}
     return {"name_ru": "Обновлено"}
 
 
@@ -139,4 +155,9 @@ def childless_row(model: str, f, db) -> int:
         return kato(db).id
     if model == "EducationalInstitution":
         return institution(db).id
+    if model == "ChatKnowledge":
+        row = ChatKnowledge(key=f"row_{next(_seq)}", title_ru="Вопрос", body_ru="Ответ")
+        db.session.add(row)
+        db.session.commit()
+        return row.id
     raise KeyError(model)

@@ -10,6 +10,7 @@ const AuthPage = lazy(() => import(/* webpackChunkName: "auth" */ '../features/a
 const ChooseFlowPage = lazy(() => import(/* webpackChunkName: "choose-flow" */ '../features/chooseFlow/ChooseFlowPage'));
 const MainLayout = lazy(() => import(/* webpackChunkName: "layout" */ '../features/layout/MainLayout'));
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+const ChatWidget = lazy(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatWidget'));
 const LocalSelectPathPage = lazy(() =>
   import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
 );
@@ -55,6 +56,7 @@ export default function AppRoutes() {
               element={
                 <AllowAnonymous>
                   <HomePage />
+                  <ChatWidget />
                 </AllowAnonymous>
               }
             />

@@ -24,6 +24,9 @@ import adminEn from './admin/en.json';
 import stepperRu from './stepper/ru.json';
 import stepperKk from './stepper/kk.json';
 import stepperEn from './stepper/en.json';
+import chatRu from './chat/ru.json';
+import chatKk from './chat/kk.json';
+import chatEn from './chat/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -58,9 +61,9 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu, adminRu, stepperRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk, adminKk, stepperKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn, adminEn, stepperEn) },
+    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu, adminRu, stepperRu, chatRu) },
+    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk, adminKk, stepperKk, chatKk) },
+    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn, adminEn, stepperEn, chatEn) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,

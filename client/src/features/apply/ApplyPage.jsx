@@ -129,9 +129,10 @@ function StudyProgramStep() {
     ? new Set(submissionWindow.open_study_program_ids) : null;
   const closedNotice = submissionWindow && submissionWindow.is_open === false ? t('messages.applications.submission_unavailable') : null;
   const [create, { isLoading: creating }] = useCreateApplicationMutation();
-  const [selected, setSelected] = useState('');
-  const [error, setError] = useState('');
   const [search] = useSearchParams();
+  // The assistant's "apply" action (features/chat) links here with the recommended programme preselected.
+  const [selected, setSelected] = useState(search.get('study_program_id') || '');
+  const [error, setError] = useState('');
 
   const onContinue = async () => {
     if (!selected) {

@@ -1,0 +1,176 @@
+"""The home-page assistant in Chromium (spec §1, §7 Chat, §8, §9; issue 14): a conversation in Russian (desktop) and
+one in Kazakh (phone, full-screen window), each going through career guidance (recommended programs with apply
+buttons) and an admission question with its source, and ending in a hand-off that the citizens' admin answers; the
+answer is seen by the applicant when they reopen the chat and is kept among their application messages. axe-core
+audits the open window: no serious or critical violation."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+from sqlalchemy import select
+
+from server.models import ApplicationMessage, ChatConversation, Citizenship, StudyProgram
+from server.seed import run_all
+
+from ..helpers import API
+from .conftest import ARTIFACTS
+from .test_accessibility import Audit
+
+WIDTHS = {"desktop": 1280, "phone": 390}
+
+
+@pytest.fixture
+def browser_context(request, browser, live_server, db):
+    """bypass_csp only so the test can inject axe-core (as in test_accessibility.py); the app runs unchanged."""
+    width = WIDTHS[getattr(request, "param", "desktop")]
+    context = browser.new_context(
+        base_url=live_server, locale="ru-RU", bypass_csp=True, viewport={"width": width, "height": 844}
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for index, page in enumerate(context.pages):
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def citizen(db, factories):
+    run_all()
+    kazakhstan = db.session.scalar(select(Citizenship).where(Citizenship.code == "KZ"))
+    bachelor = db.session.scalar(select(StudyProgram).where(StudyProgram.code == "bachelor"))
+    user = factories.user(email="chat.applicant@example.kz", citizenship=kazakhstan)
+    application = factories.application(user=user, program=bachelor)
+    return user, application, bachelor
+
+
+def sign_in(page, factories, user, language="ru"):
+    stored = {
+        "id": user.id,
+        "email": user.email,
+        "token": factories.token(user),
+        "is_verified": True,
+        "citizenship_id": user.citizenship_id,
+    }
+    page.goto(f"{API}/health")
+    page.evaluate("(user) => window.localStorage.setItem('dorm_user', user)", json.dumps(stored))
+    page.evaluate("(lng) => window.localStorage.setItem('qabyldau_lang', lng)", language)
+
+
+def say(page, text):
+    before = page.get_by_test_id("chat-message-assistant").count()
+    page.get_by_test_id("chat-input").fill(text)
+    page.get_by_test_id("chat-input").press("Enter")
+    expect(page.get_by_test_id("chat-message-assistant")).to_have_count(before + 1)
+    return page.get_by_test_id("chat-message-assistant").last
+
+
+def admin_answers(page, factories, db, user, text):
+    db.session.expire_all()
+    conversation = db.session.scalar(select(ChatConversation).where(ChatConversation.user_id == user.id))
+    assert conversation.handed_off_at is not None
+    admin = factories.admin("Админ (граждане КЗ)")
+    headers = {"Authorization": f"Bearer {factories.token(admin)}"}
+    listed = page.request.get(f"{API}/admin/chats", headers=headers)
+    assert listed.ok and listed.json()["list"][0]["chatId"] == conversation.public_id
+    answer = page.request.post(
+        f"{API}/admin/chats/{conversation.public_id}/reply", data={"content": text}, headers=headers
+    )
+    assert answer.ok, answer.text()
+
+
+def test_russian_conversation_on_desktop_ends_in_a_hand_off_the_admin_answers(page, factories, db, citizen):
+    user, application, bachelor = citizen
+    audit = Audit(page, "desktop")
+    sign_in(page, factories, user)
+    page.goto("/")
+    page.get_by_role("button", name="Открыть чат-помощник").click()
+    window = page.get_by_role("dialog", name="Помощник по поступлению")
+    expect(window).to_be_visible()
+    box = window.bounding_box()
+    assert (round(box["width"]), round(box["height"])) == (400, 600)  # spec §9
+    expect(page.get_by_test_id("chat-message-assistant").first).to_contain_text("Здравствуйте")
+    expect(page.get_by_test_id("chat-input")).to_be_focused()
+
+    expect(say(page, "Мне нравится программирование и компьютеры")).to_contain_text("школьные предметы")
+    expect(say(page, "Математика и информатика")).to_contain_text("после учёбы")
+    recommended = say(page, "Хочу работать в IT-компании")
+    expect(recommended).to_contain_text("Вот программы бакалавриата")
+    expect(recommended.get_by_test_id("chat-recommendations")).to_contain_text(
+        "Профильные предметы ЕНТ: Математика, Информатика"
+    )
+    audit("/ chat: recommendations")
+
+    answer = say(page, "Сколько стоит вступительный взнос?")
+    expect(answer).to_contain_text("10 000 тенге")
+    expect(answer.get_by_test_id("chat-sources")).to_contain_text("Источники: Вступительный взнос")
+
+    # The text area grows to 80 px at most (spec §9), then scrolls.
+    page.get_by_test_id("chat-input").fill("\n".join(["строка"] * 12))
+    assert page.get_by_test_id("chat-input").evaluate("(el) => el.getBoundingClientRect().height") <= 80.5
+    page.get_by_test_id("chat-input").fill("")
+
+    page.get_by_test_id("chat-ask-person").click()
+    expect(page.get_by_test_id("chat-message-assistant").last).to_contain_text("передал этот разговор сотруднику")
+    expect(window).to_contain_text("Разговор передан сотруднику приёмной комиссии")
+    audit("/ chat: handed off")
+
+    admin_answers(page, factories, db, user, "Здравствуйте! Оплатить взнос можно до конца недели.")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("button", name="Открыть чат-помощник")).to_be_focused()
+    page.reload()
+    page.get_by_role("button", name="Открыть чат-помощник").click()
+    expect(page.get_by_test_id("chat-message-staff")).to_contain_text("Оплатить взнос можно до конца недели.")
+    db.session.expire_all()
+    assert [m.content for m in db.session.scalars(select(ApplicationMessage))] == [
+        "Здравствуйте! Оплатить взнос можно до конца недели."
+    ]
+
+    # The apply action of a recommendation opens /apply with the programme chosen.
+    page.get_by_test_id("chat-apply-6B06102").click()
+    expect(page).to_have_url(re.compile(rf"/apply\?study_program_id={bachelor.id}&educational_program=6B06102$"))
+    audit.check()
+
+
+@pytest.mark.parametrize("browser_context", ["phone"], indirect=True)
+def test_kazakh_conversation_on_a_phone_ends_in_a_hand_off_the_admin_answers(page, factories, db, citizen):
+    user, _application, _bachelor = citizen
+    audit = Audit(page, "phone")
+    sign_in(page, factories, user, language="kk")
+    page.goto("/")
+    page.get_by_role("button", name="Көмекші чатты ашу").click()
+    window = page.get_by_role("dialog", name="Түсу бойынша көмекші")
+    box = window.bounding_box()
+    assert (round(box["width"]), round(box["height"])) == (390, 844)  # full screen on a phone
+    expect(page.get_by_test_id("chat-message-assistant").first).to_contain_text("Сәлеметсіз бе")
+    audit("/ chat (kk, phone): welcome")
+
+    expect(say(page, "Маған қаржы мен банк ұнайды")).to_contain_text("мектеп пәндері")
+    expect(say(page, "Математика және география")).to_contain_text("Оқудан кейін")
+    recommended = say(page, "Банкте жұмыс істеу")
+    expect(recommended).to_contain_text("Сізге сәйкес келетін бакалавриат бағдарламалары")
+    expect(recommended.get_by_test_id("chat-apply-6B04102")).to_have_text("Өтінім беру")
+
+    answer = say(page, "Жатақхана бөлмесін қалай брондауға болады?")
+    expect(answer.get_by_test_id("chat-sources")).to_contain_text("Дереккөздер:")
+    expect(answer).to_contain_text("бөлме")
+    audit("/ chat (kk, phone): answer with sources")
+
+    say(page, "Қызметкерден сұрау")
+    expect(page.get_by_test_id("chat-message-assistant").last).to_contain_text("қызметкеріне жібердім")
+    expect(page.get_by_test_id("chat-ask-person")).to_be_disabled()
+
+    admin_answers(page, factories, db, user, "Сәлеметсіз бе! Брондау қыркүйекте ашылады.")
+    page.get_by_role("button", name="Чатты жабу").click()
+    page.reload()
+    page.get_by_role("button", name="Көмекші чатты ашу").click()
+    expect(page.get_by_test_id("chat-message-staff")).to_contain_text("Брондау қыркүйекте ашылады.")
+    expect(page.get_by_test_id("chat-message-staff")).to_contain_text("Қабылдау комиссиясының қызметкері")
+    audit("/ chat (kk, phone): staff answer")
+    audit.check()
