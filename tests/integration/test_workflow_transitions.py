@@ -197,7 +197,7 @@ def test_citizens_scholarship_path_grant_not_awarded_then_continue_paid_then_pro
     assert [e.transition for e in _events(db, application.id)] == ["grant_result", "continue_paid", "choose_program"]
 
 
-def test_scholarship_awarded_goes_to_the_scholarship_queue(db, factories):
+def test_scholarship_awarded_goes_to_the_scholarship_queue(client, db, factories):
     application = _application(factories, kz=True, current_step=6, financing="scholarship")
     owner = Actor.applicant(application.user)
     transition(application, "grant_result", actor=Actor.system("gov_scholarship"), data={"awarded": True})
@@ -209,6 +209,13 @@ def test_scholarship_awarded_goes_to_the_scholarship_queue(db, factories):
         transition(application, "choose_program", actor=owner)
     ctx = engine_ctx(application.study_program.kind, kz=True, program_id=application.study_program_id)
     factories.user_data(application, "chooseEducationalProgram", valid_data("chooseEducationalProgram", ctx, factories))
+    with pytest.raises(ApiError):  # a scholarship holder also gives the grant supporting document (decision 0068)
+        transition(application, "choose_program", actor=owner)
+    db.session.rollback()
+    grant_docs = {("grantSupportingDocuments", "grant_certificate"): (PDF, "grant.pdf")}
+    headers = factories.auth_headers(application.user)
+    assert post_bulk(client, headers, application.id, {}, grant_docs).status_code == 200
+    application = db.session.get(Application, application.id)
     transition(application, "choose_program", actor=owner)
     transition(application, "enrol_scholarship", actor=Actor.admin(factories.admin(role=ROLE_KZ_ADMIN)))
     db.session.commit()
