@@ -1,7 +1,7 @@
 """chat conversations messages knowledge (the home-page assistant, issue 14, decision 0071)
 
 Revision ID: 2d90e14ece10
-Revises: 934a98528a33
+Revises: 46cebc876885
 Create Date: 2026-11-23 12:28:41.784501
 
 """
@@ -13,7 +13,7 @@ import server.models.base  # noqa: F401  (custom column types used below)
 
 # revision identifiers, used by Alembic.
 revision = "2d90e14ece10"
-down_revision = "934a98528a33"
+down_revision = "46cebc876885"
 branch_labels = None
 depends_on = None
 
