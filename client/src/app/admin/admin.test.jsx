@@ -18,7 +18,7 @@ describe('admin menu (spec §6: items by role)', () => {
 
   test('only the items whose access list holds one of the roles', () => {
     const menu = [
-      ...ADMIN_MENU.filter((item) => item.key === 'dormitory' || item.key === 'room_types'),
+      ...ADMIN_MENU.filter((item) => ['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations'].includes(item.key)),
       { key: 'users', path: 'users', labelKey: 'x', roles: [ROLE_KEYS.foreignAdmin], shells: ['foreign'] },
       { key: 'kz_users', path: 'users', labelKey: 'x', roles: [ROLE_KEYS.kzAdmin], shells: ['kz'] },
     ];
@@ -46,8 +46,11 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'archived',
     'dormitory',
     'room_types',
+    'dorm_board',
+    'dorm_transfers',
+    'suborganizations',
   ]);
-  expect(keys(admin('Админ'), 'kz')).toEqual(['dormitory', 'room_types']);
+  expect(keys(admin('Админ'), 'kz')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations']);
   expect(keys(admin('Админ (граждане КЗ)'), 'kz')).toEqual([
     'kz_dashboard',
     'kz_users',
@@ -58,6 +61,9 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'upload',
     'dormitory',
     'room_types',
+    'dorm_board',
+    'dorm_transfers',
+    'suborganizations',
   ]);
   const applied = menuItemsFor(admin('Админ'), 'foreign').find((i) => i.key === 'applied');
   expect(applied.badge).toBe('applied');
