@@ -186,7 +186,7 @@ function CitizenshipStep({ program }) {
   const [selected, setSelected] = useState('');
   const [error, setError] = useState('');
   const domain = useDomain();
-  const items = useMemo(() => sortCitizenships(rowsOf(data), domain), [data, domain]);
+  const items = useMemo(() => sortCitizenships(rowsOf(data), domain, i18n.language), [data, domain, i18n.language]);
 
   const onContinue = async () => {
     if (!selected) {
