@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
+import { AllowAnonymous, RequireApplicant, RequireNoCitizenship, RequireOwnApplication } from './guards';
 import { setNavigator } from '../session/navigation';
 import PageLoader from './PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
@@ -73,7 +73,9 @@ export default function AppRoutes() {
               path="apply/:applicationId"
               element={
                 <RequireApplicant>
-                  <ApplyPage />
+                  <RequireOwnApplication>
+                    <ApplyPage />
+                  </RequireOwnApplication>
                 </RequireApplicant>
               }
             />
@@ -89,7 +91,9 @@ export default function AppRoutes() {
               path="stepper/:applicationId"
               element={
                 <RequireApplicant>
-                  <StepperPage />
+                  <RequireOwnApplication>
+                    <StepperPage />
+                  </RequireOwnApplication>
                 </RequireApplicant>
               }
             />
