@@ -287,7 +287,11 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(page.get_by_test_id("field-medical_certificates-file")).to_have_count(2)
     page.get_by_test_id("questionnaire-submit").click()
     expect(page.get_by_test_id("snackbar-success")).to_have_text("Анкета успешно отправлена")
-    expect(page).to_have_url(re.compile(r"/$"))
+    # Issue 10: what happens next and whom to ask, not the home cards.
+    expect(page).to_have_url(re.compile(rf"/apply/{application_id}/submitted$"))
+    expect(page.get_by_test_id("submitted-lead")).to_contain_text(f"Заявка № {application_id}")
+    expect(page.get_by_test_id("submitted-steps")).to_contain_text("Приёмная комиссия проверит анкету")
+    expect(page.get_by_test_id("submitted-contacts")).to_be_visible()
 
     # The saved answers: trimmed, derived, files stored, parents and languages kept.
     from server.models import Application, UserData

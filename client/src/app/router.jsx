@@ -14,6 +14,7 @@ const LocalSelectPathPage = lazy(() =>
   import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
 );
 const ApplyPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
+const SubmittedPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/SubmittedPage'));
 const StepperPage = lazy(() => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'));
 const MyApplicationsPage = lazy(() =>
   import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
@@ -75,6 +76,16 @@ export default function AppRoutes() {
                 <RequireApplicant>
                   <RequireOwnApplication>
                     <ApplyPage />
+                  </RequireOwnApplication>
+                </RequireApplicant>
+              }
+            />
+            <Route
+              path="apply/:applicationId/submitted"
+              element={
+                <RequireApplicant>
+                  <RequireOwnApplication>
+                    <SubmittedPage />
                   </RequireOwnApplication>
                 </RequireApplicant>
               }

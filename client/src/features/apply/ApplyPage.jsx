@@ -265,7 +265,11 @@ function ApplicationFlow({ applicationId }) {
   return (
     <>
       <ApplyHeader active="fill" program={application.study_program} citizenship={application.citizenship || user.citizenship} />
-      <Questionnaire applicationId={applicationId} type="fill" onSubmitted={() => navigate('/')} />
+      <Questionnaire
+        applicationId={applicationId}
+        type="fill"
+        onSubmitted={() => navigate(`/apply/${applicationId}/submitted`)}
+      />
     </>
   );
 }

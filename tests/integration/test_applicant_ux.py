@@ -1,0 +1,48 @@
+"""Issue 10 (applicant UX), server side: the submission letter in the applicant's language through the job queue."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from server.models import ApplicationEvent, OutboxMessage
+
+from ..helpers import assert_ok
+from .test_user_data_support import complete_answers, post_bulk
+
+SUBJECTS = {"ru": "Анкета отправлена", "kk": "Сауалнама жіберілді", "en": "Questionnaire submitted"}
+
+
+def _submitted(client, factories, header: str):
+    user = factories.applicant()
+    program = factories.study_program(name_ru="Информатика", name_kk="Информатика (каз)", name_en="Computer science")
+    application = factories.application(user=user, program=program)
+    answers, files = complete_answers(application, factories, False)
+    headers = {**factories.auth_headers(user), "Accept-Language": header}
+    assert_ok(post_bulk(client, headers, application.id, answers, files, is_submit="true"))
+    return application
+
+
+@pytest.mark.parametrize(("header", "lang"), [("kk-KZ", "kk"), ("en", "en"), ("ru", "ru")])
+def test_submission_letter_is_in_the_applicants_language(client, factories, db, header, lang):
+    application = _submitted(client, factories, header)
+    letters = db.session.scalars(select(OutboxMessage).where(OutboxMessage.recipient == application.user.email)).all()
+    assert [letter.subject for letter in letters] == [SUBJECTS[lang]]
+    program = {"ru": "Информатика", "kk": "Информатика (каз)", "en": "Computer science"}[lang]
+    assert program in letters[0].body and str(application.id) in letters[0].body
+    event = db.session.scalars(
+        select(ApplicationEvent).where(
+            ApplicationEvent.application_id == application.id, ApplicationEvent.transition == "submit_form"
+        )
+    ).one()
+    assert event.data == {"language": lang}
+
+
+def test_later_status_letters_keep_the_submission_language(client, factories, db):
+    """An admin's move has no applicant language of its own: the letter uses the one the applicant submitted in."""
+    from server.jobs.mail import mail_language
+
+    application = _submitted(client, factories, "en")
+    later = ApplicationEvent(application_id=application.id, transition="advance", data={})
+    assert mail_language(later) == "en"
+    assert mail_language(ApplicationEvent(application_id=10**9, transition="advance", data={})) == "ru"
