@@ -268,7 +268,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
         choose(page, f"foreign_languages.{index}.level_option_id", option(db, "fillStepEducation_level_option", index))
     page.get_by_test_id("questionnaire-next").click()
     expect(error_snackbar(page)).to_have_text(
-        "Проверьте даты: «Год поступления» должна быть раньше, чем «Год окончания»"
+        "Проверьте даты: значение поля «Год поступления» должно быть раньше значения поля «Год окончания»"
     )
     expect(page.get_by_test_id("questionnaire-step-fillStepEducation")).to_be_visible()
     close_snackbar(page)
