@@ -18,9 +18,9 @@ import {
   useGetQuestionnaireStepsQuery,
   useGetStudyProgramInfoQuery,
 } from './questionnaireApi';
-import { RAW_TYPES, isPlainObject, optionTypesOf, pendingIds, setPathRaw } from './data';
+import { RAW_TYPES, isPlainObject, optionTypesOf, pendingIds, setPathRaw, testIdOf } from './data';
 import { buildUpsertBody, formPayload } from './multipart';
-import { fieldErrorMap, firstProblem, serverFieldErrors, snackbarText, stepErrors } from './validation';
+import { fieldErrorMap, fieldErrorTexts, firstProblem, serverFieldErrors, snackbarText, stepErrors } from './validation';
 import useOptionLists from './useOptionLists';
 
 /** The questionnaire refetches its steps and answers 1 second after a step change (spec §7). */
@@ -70,6 +70,21 @@ function useQuestionnaireData(applicationId, type) {
   };
 }
 
+const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])';
+
+/** Scrolls the field at `path` into view and focuses it (issue 10, §5: Next with an invalid field takes the
+ * applicant there). The field's test id marks its input, or a box (radio group, group, file) holding one. */
+export function focusField(path) {
+  if (typeof document === 'undefined' || !path) return false;
+  const marked = document.querySelector(`[data-testid="${testIdOf(path).replace(/["\\]/g, '\\$&')}"]`);
+  if (!marked) return false;
+  const target = marked.matches(FOCUSABLE) ? marked : marked.querySelector(FOCUSABLE);
+  const box = (target && target.closest('.MuiFormControl-root, fieldset, section')) || marked;
+  if (box.scrollIntoView) box.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  if (target && target.focus) target.focus({ preventScroll: true });
+  return true;
+}
+
 /** Runs `callback` `delay` ms after `key` changes (not on the first render); a newer change restarts the wait. */
 function useDelayedOnChange(key, delay, callback) {
   const latest = useRef(callback);
@@ -96,7 +111,7 @@ export default function useQuestionnaire({
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
   const domain = useDomain();
-  const { showError, showSuccess } = useSnackbar();
+  const { showError, showSuccess, hideError } = useSnackbar();
   const loaded = useQuestionnaireData(applicationId, type);
   const { application } = loaded;
   const [upsert, { isLoading: saving }] = useBulkUpsertUserDataMutation();
@@ -106,6 +121,8 @@ export default function useQuestionnaire({
   const [errors, setErrors] = useState({});
   const fileStore = useRef(new Map()).current;
   const topRef = useRef(null);
+  // The field the last error toast named ({stepKey, path}); the toast closes once that problem is gone.
+  const toastFor = useRef(null);
 
   const steps = useMemo(() => loaded.steps || [], [loaded.steps]);
   const foundIndex = steps.findIndex((s) => s.key === currentKey);
@@ -157,6 +174,38 @@ export default function useQuestionnaire({
     });
   }, []);
 
+  // Rule errors on screen are re-checked as the answers change: a fixed field loses its error at once, a field
+  // still wrong keeps it (issue 10). Server texts (strings) are cleared by the edit itself.
+  const stepKey = step ? step.key : null;
+  const shown = stepKey ? errors[stepKey] : null;
+  useEffect(() => {
+    if (!step || !shown || !Object.values(shown).some((e) => e && typeof e === 'object')) return;
+    let now;
+    try {
+      now = fieldErrorMap(stepErrors(step, data, ctx));
+    } catch {
+      return;
+    }
+    const next = {};
+    let changed = false;
+    Object.entries(shown).forEach(([path, error]) => {
+      if (typeof error === 'string') next[path] = error;
+      else if (now[path]) {
+        next[path] = now[path];
+        if (now[path].key !== error.key) changed = true;
+      } else changed = true;
+    });
+    if (changed) setErrors((prev) => ({ ...prev, [step.key]: next }));
+  }, [step, data, ctx, shown]);
+
+  useEffect(() => {
+    const toast = toastFor.current;
+    if (toast && !((errors[toast.stepKey] || {})[toast.path])) {
+      toastFor.current = null;
+      hideError();
+    }
+  }, [errors, hideError]);
+
   const onChange = useCallback(
     (path, value, extra) => {
       if (!step || readOnly) return;
@@ -179,10 +228,12 @@ export default function useQuestionnaire({
         });
         return { ...prev, [step.key]: next };
       });
-      clearError(step.key, path);
-      Object.keys(extra || {}).forEach((p) => clearError(step.key, p));
+      const own = errors[step.key] || {};
+      [path, ...Object.keys(extra || {})].forEach((p) => {
+        if (typeof own[p] === 'string') clearError(step.key, p);
+      });
     },
-    [step, readOnly, saved, ctx, clearError],
+    [step, readOnly, saved, ctx, clearError, errors],
   );
 
   const onGroupChange = useCallback(
@@ -204,6 +255,9 @@ export default function useQuestionnaire({
   );
 
   const goTo = (key) => {
+    // An error toast never follows the applicant to another step (issue 10).
+    toastFor.current = null;
+    hideError();
     setCurrentKey(key);
     if (topRef.current && topRef.current.scrollIntoView) topRef.current.scrollIntoView({ block: 'start' });
   };
@@ -233,7 +287,8 @@ export default function useQuestionnaire({
         return next;
       });
       pendingIds(sent).forEach((id) => fileStore.delete(id));
-      setErrors((prev) => ({ ...prev, [key]: {} }));
+      // A partial save (silent) keeps the rule errors just shown; a real save clears the step's errors.
+      if (!silent) setErrors((prev) => ({ ...prev, [key]: {} }));
       if (isSubmit) {
         showSuccess(submittedMessage(result));
         if (onSubmitted) onSubmitted(result && result.application);
@@ -243,9 +298,12 @@ export default function useQuestionnaire({
       const byForm = serverFieldErrors(error && error.data);
       setErrors((prev) => ({ ...prev, ...byForm }));
       if (!silent) {
-        showError(apiErrorMessage(error, t, i18n));
         const withErrors = steps.find((s) => byForm[s.key] && Object.keys(byForm[s.key]).length);
         if (withErrors && withErrors.key !== key) goTo(withErrors.key);
+        showError(apiErrorMessage(error, t, i18n));
+        const firstPath = withErrors ? Object.keys(byForm[withErrors.key])[0] : null;
+        toastFor.current = firstPath ? { stepKey: withErrors.key, path: firstPath } : null;
+        if (firstPath) setTimeout(() => focusField(firstPath), 0);
       }
       return false;
     }
@@ -260,11 +318,15 @@ export default function useQuestionnaire({
     }
     const found = stepErrors(step, data, ctx);
     if (found.length) {
-      setErrors((prev) => ({ ...prev, [step.key]: fieldErrorMap(found, t) }));
+      const problem = firstProblem(found);
+      setErrors((prev) => ({ ...prev, [step.key]: fieldErrorMap(found) }));
+      // §5 + issue 10: the toast names the field, and the page takes the applicant to it.
+      setTimeout(() => focusField(problem && problem.field), 0);
       if (drafts[step.key] !== undefined && found.every((e) => PARTIAL_SAVE_KEYS.has(e.key))) {
         await save(false, { silent: true }); // never lose what is already typed (DESIGN §1)
       }
-      showError(snackbarText(step, firstProblem(found), t));
+      showError(snackbarText(step, problem, t));
+      toastFor.current = problem ? { stepKey: step.key, path: problem.field } : null;
       return;
     }
     const ok = await save(isSubmit);
@@ -274,6 +336,13 @@ export default function useQuestionnaire({
   const onBack = () => {
     if (index > 0) goTo(steps[index - 1].key);
   };
+
+  const errorTexts = useMemo(
+    () => fieldErrorTexts(step ? errors[step.key] : null, t),
+    // i18n.language: inline errors are drawn again in a newly chosen language (issue 10)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [errors, step, t, i18n.language],
+  );
 
   let status = 'ready';
   if (loaded.loading) status = 'loading';
@@ -291,7 +360,7 @@ export default function useQuestionnaire({
     saved,
     data,
     ctx,
-    errors: (step && errors[step.key]) || {},
+    errors: errorTexts,
     readOnly,
     submitted,
     saving,
