@@ -4,7 +4,8 @@
  * (derived values, validation); moves between steps (refetching 1 s after a step change); saves a step and
  * submits through POST /users/bulk-upsert-user-data. <Questionnaire/> draws what it returns. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
+import { selectUser } from '../../session/sessionSlice';
 import { useTranslation } from 'react-i18next';
 import { prepare, setValue, trim } from '../../forms-engine/engine';
 import { buildRuleContext, useDomain } from '../../domain';
@@ -22,6 +23,7 @@ import { RAW_TYPES, isPlainObject, optionTypesOf, pendingIds, setPathRaw, testId
 import { buildUpsertBody, formPayload } from './multipart';
 import { fieldErrorMap, fieldErrorTexts, firstProblem, serverFieldErrors, snackbarText, stepErrors } from './validation';
 import useOptionLists from './useOptionLists';
+import { fileProgress, postWithProgress } from './uploadProgress';
 
 /** The questionnaire refetches its steps and answers 1 second after a step change (spec §7). */
 export const REFETCH_DELAY_MS = 1000;
@@ -114,7 +116,12 @@ export default function useQuestionnaire({
   const { showError, showSuccess, hideError } = useSnackbar();
   const loaded = useQuestionnaireData(applicationId, type);
   const { application } = loaded;
-  const [upsert, { isLoading: saving }] = useBulkUpsertUserDataMutation();
+  const [upsert, { isLoading: upserting }] = useBulkUpsertUserDataMutation();
+  const user = useSelector(selectUser);
+  // Per pending file: {progress: 0..100, failed} while a save carrying it runs or after it failed (issue 10).
+  const [uploads, setUploads] = useState({});
+  const [uploading, setUploading] = useState(false);
+  const saving = upserting || uploading;
 
   const [currentKey, setCurrentKey] = useState(null);
   const [drafts, setDrafts] = useState({});
@@ -275,8 +282,9 @@ export default function useQuestionnaire({
     if (sent === undefined && !isSubmit) return true;
     const payload = formPayload(key, sent !== undefined ? sent : answers[key] || {}, fileStore);
     const body = buildUpsertBody({ applicationId, isSubmit, forms: [payload], fromAdmin, adminSelectedUserId });
+    const ids = pendingIds(sent);
     try {
-      const result = await upsert(body).unwrap();
+      const result = ids.length ? await sendWithProgress(body, ids) : await upsert(body).unwrap();
       if (result && Array.isArray(result.fill_items)) {
         dispatch(questionnaireApi.util.updateQueryData('getFillItems', applicationId, () => result.fill_items));
       }
@@ -286,7 +294,8 @@ export default function useQuestionnaire({
         delete next[key];
         return next;
       });
-      pendingIds(sent).forEach((id) => fileStore.delete(id));
+      ids.forEach((id) => fileStore.delete(id));
+      if (ids.length) setUploads({});
       // A partial save (silent) keeps the rule errors just shown; a real save clears the step's errors.
       if (!silent) setErrors((prev) => ({ ...prev, [key]: {} }));
       if (isSubmit) {
@@ -295,6 +304,10 @@ export default function useQuestionnaire({
       }
       return true;
     } catch (error) {
+      if (ids.length) {
+        // The files stay chosen (nothing of the step is lost); each offers a retry of the save.
+        setUploads(Object.fromEntries(ids.map((id) => [id, { progress: 0, failed: true }])));
+      }
       const byForm = serverFieldErrors(error && error.data);
       setErrors((prev) => ({ ...prev, ...byForm }));
       if (!silent) {
@@ -307,6 +320,32 @@ export default function useQuestionnaire({
       }
       return false;
     }
+  };
+
+  /** The save of a step with files, through XHR so each file shows its progress; throws like unwrap(). */
+  async function sendWithProgress(body, ids) {
+    const entries = ids.map((id) => ({ id, size: (fileStore.get(id) || {}).size || 0 }));
+    setUploading(true);
+    setUploads(Object.fromEntries(ids.map((id) => [id, { progress: 0, failed: false }])));
+    try {
+      const answer = await postWithProgress('/users/bulk-upsert-user-data', body, {
+        token: user && user.token,
+        onProgress: (loaded, total) => {
+          const byId = fileProgress(entries, loaded, total);
+          setUploads(Object.fromEntries(ids.map((id) => [id, { progress: byId[id], failed: false }])));
+        },
+      });
+      if (answer.error) throw answer.error;
+      dispatch(questionnaireApi.util.invalidateTags(['Application']));
+      return answer.data;
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  /** Retry of a failed upload: the same step save again (the other answers of the step are still there). */
+  const retryUploads = () => {
+    if (!busy && step && !readOnly) save(false);
   };
 
   /** Next (or Submit on the last step): validate the step, save it, move on. */
@@ -366,6 +405,8 @@ export default function useQuestionnaire({
     saving,
     busy,
     fileStore,
+    uploads,
+    retryUploads,
     topRef,
     goTo,
     onChange,
