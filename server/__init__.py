@@ -66,7 +66,19 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from .blueprints import admin, admin_review, auth, files, gov_grants, meta, pkb, spa, users, users_applications
+    from .blueprints import (
+        admin,
+        admin_review,
+        auth,
+        files,
+        gov_grants,
+        institutions,
+        meta,
+        pkb,
+        spa,
+        users,
+        users_applications,
+    )
     from .extensions import api
     from .universal import views as universal
 
@@ -81,6 +93,7 @@ def register_blueprints(app: Flask) -> None:
         admin_review.bp,
         pkb.bp,
         gov_grants.bp,
+        institutions.bp,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(spa.bp)  # last: its catch-all must not shadow the API

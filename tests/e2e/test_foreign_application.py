@@ -232,6 +232,10 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     # the picker: 'not on the list' → free text; then a real institution found by search and paging
     page.get_by_test_id("field-education_institution-open").click()
     dialog = page.get_by_test_id("institution-dialog")
+    # Issue 10: a foreign applicant starts on the foreign-school path; the Kazakhstan list is one click away.
+    expect(page.get_by_test_id("institution-abroad-hint")).to_be_visible()
+    expect(page.get_by_test_id("institution-not-listed")).to_have_text("Найти в списке учебных заведений Казахстана")
+    page.get_by_test_id("institution-not-listed").click()
     expect(dialog.get_by_role("columnheader")).to_have_text(["Регион", "Район / город", "Название", "Адрес"])
     expect(page.get_by_test_id("institution-count")).to_have_text(re.compile(r"Показано 20 из \d+"))
     page.get_by_test_id("institution-scroll").evaluate("el => { el.scrollTop = el.scrollHeight; }")
@@ -242,7 +246,8 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(field(page, "education_institution")).to_have_value("Gymnasium Berlin-Mitte")
     page.get_by_test_id("field-education_institution-open").click()
     page.get_by_test_id("institution-not-listed").click()  # back to the list
-    page.get_by_test_id("institution-search").fill("Назарбаев Интеллектуальная школа физико")
+    # Every word against name, city/district and address (issue 10): a name part plus the city.
+    page.get_by_test_id("institution-search").fill("Назарбаев физико Тараз")
     expect(page.get_by_test_id("institution-count")).to_have_text(re.compile(r"Показано \d из \d$"))
     rows = page.locator("[data-testid^=institution-row-]")
     expect(rows.first).to_contain_text("Назарбаев")

@@ -46,3 +46,31 @@ def test_later_status_letters_keep_the_submission_language(client, factories, db
     later = ApplicationEvent(application_id=application.id, transition="advance", data={})
     assert mail_language(later) == "en"
     assert mail_language(ApplicationEvent(application_id=10**9, transition="advance", data={})) == "ru"
+
+
+# ------------------------------------------------------------------------------------ institution search
+
+
+def test_institution_search_matches_every_word_against_name_city_and_address(client, factories, db):
+    """Issue 10: «школа 25 Алматы» finds School No. 25 of Almaty (name + city), not No. 25 elsewhere nor another
+    Almaty school; words may come from the address too; any letter case, Cyrillic included (SQLite and PostgreSQL)."""
+    wanted = factories.institution(
+        name="Школа-гимназия №25", region="г. Алматы", district="Бостандыкский район", address="ул. Тимирязева, 10"
+    )
+    factories.institution(name="Школа-гимназия №25", region="Карагандинская область", district="г. Караганда")
+    factories.institution(name="Школа №40", region="г. Алматы", district="Бостандыкский район")
+    db.session.commit()
+
+    def found(q, **extra):
+        response = client.get("/api/v1/institutions/search", query_string={"q": q, **extra})
+        body = assert_ok(response)
+        return [row["id"] for row in body["list"]], body["total"]
+
+    assert found("школа 25 Алматы") == ([wanted.id], 1)
+    assert found("ШКОЛА №25 алматы") == ([wanted.id], 1)
+    assert found("Тимирязева 25") == ([wanted.id], 1)  # address + name
+    assert found("бостандыкский гимназия") == ([wanted.id], 1)  # district + name
+    ids, total = found("школа", size=1)
+    assert total == 3 and len(ids) == 1
+    assert found("100%_") == ([], 0)  # % and _ match literally
+    assert client.get("/api/v1/institutions/search", query_string={"size": 1000}).status_code == 400
