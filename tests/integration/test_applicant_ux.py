@@ -74,3 +74,36 @@ def test_institution_search_matches_every_word_against_name_city_and_address(cli
     assert total == 3 and len(ids) == 1
     assert found("100%_") == ([], 0)  # % and _ match literally
     assert client.get("/api/v1/institutions/search", query_string={"size": 1000}).status_code == 400
+
+
+# ------------------------------------------------------------------------------------------------ KATO picker
+
+
+def test_kato_nodes_put_the_republican_cities_first_and_tell_leaves(client, factories):
+    """Issue 10: Almaty, Astana, Shymkent before the oblasts; a node without children says so (no expand arrow)."""
+    akmola = factories.kato(code="110000000", name_ru="Акмолинская область", name_kk="Ақмола облысы")
+    shymkent = factories.kato(code="790000000", name_ru="г. Шымкент", name_en="Shymkent")
+    astana = factories.kato(code="710000000", name_ru="г. Астана", name_en="Astana")
+    almaty = factories.kato(code="750000000", name_ru="г. Алматы", name_kk="Алматы қ.", name_en="Almaty")
+    bostandyk = factories.kato(
+        code="751410000", parent=almaty, name_ru="Бостандыкский район", name_kk="Бостандық ауданы", name_en="Bostandyk"
+    )
+    roots = assert_ok(client.get("/api/v1/kato/nodes"))["list"]
+    assert [row["id"] for row in roots] == [almaty.id, astana.id, shymkent.id, akmola.id]
+    assert {row["id"]: row["has_children"] for row in roots}[almaty.id] is True
+    assert {row["id"]: row["has_children"] for row in roots}[akmola.id] is False
+    children = assert_ok(client.get("/api/v1/kato/nodes", query_string={"parent_id": almaty.id}))["list"]
+    assert [(row["id"], row["has_children"]) for row in children] == [(bostandyk.id, False)]
+
+
+def test_kato_search_finds_any_level_in_any_language_with_the_path(client, factories):
+    almaty = factories.kato(code="750000000", name_ru="г. Алматы", name_kk="Алматы қ.", name_en="Almaty")
+    bostandyk = factories.kato(
+        code="751410000", parent=almaty, name_ru="Бостандыкский район", name_kk="Бостандық ауданы", name_en="Bostandyk"
+    )
+    for q in ("бостандык", "Bostandyk district"[:9], "БОСТАНДЫҚ"):
+        found = assert_ok(client.get("/api/v1/kato/nodes", query_string={"q": q}))["list"]
+        assert [row["id"] for row in found] == [bostandyk.id], q
+        assert [part["name_ru"] for part in found[0]["path"]] == ["г. Алматы"]
+    found = assert_ok(client.get("/api/v1/kato/nodes", query_string={"q": "алматы"}))["list"]
+    assert found[0]["id"] == almaty.id and found[0]["path"] == []

@@ -69,6 +69,14 @@ export const questionnaireApi = baseApi
         transformResponse: (data) => (data && data.item) || null,
         providesTags: ['Application'],
       }),
+      // KATO picker (issue 10): children with has_children (leaves have no arrow), or a search with paths.
+      getKatoNodes: build.query({
+        query: ({ parentId = null, q = '' }) => ({
+          url: '/kato/nodes',
+          params: { ...(parentId !== null ? { parent_id: parentId } : {}), ...(q ? { q } : {}) },
+        }),
+        keepUnusedDataFor: OPTION_CACHE_SECONDS,
+      }),
       searchInstitutions: build.query({
         query: ({ q, page, size }) => ({ url: '/institutions/search', params: { q, page, size } }),
         keepUnusedDataFor: OPTION_CACHE_SECONDS,
