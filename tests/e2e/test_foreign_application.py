@@ -88,9 +88,40 @@ def choose(page, path, name):
     expect(box).to_have_value(name)
 
 
+# Issue 10: a helper or error text never overlaps another field's label, on a phone (390 px) or a laptop (1366 px).
+OVERLAPS_JS = """() => {
+  const root = document.querySelector('[data-testid=questionnaire]');
+  if (!root) return [];
+  const boxes = (sel) => [...root.querySelectorAll(sel)]
+    .filter((el) => el.offsetParent !== null && el.textContent.trim())
+    .map((el) => ({ text: el.textContent.trim().slice(0, 40), r: el.getBoundingClientRect() }));
+  const helpers = boxes('.MuiFormHelperText-root');
+  const labels = boxes('label, legend');
+  const hits = [];
+  for (const h of helpers) for (const l of labels) {
+    const x = Math.min(h.r.right, l.r.right) - Math.max(h.r.left, l.r.left);
+    const y = Math.min(h.r.bottom, l.r.bottom) - Math.max(h.r.top, l.r.top);
+    if (x > 1 && y > 1) hits.push(`${h.text} / ${l.text}`);
+  }
+  return hits;
+}"""
+
+
+def assert_no_overlaps(page):
+    size = page.viewport_size
+    try:
+        for width in (390, 1366):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_timeout(150)
+            assert page.evaluate(OVERLAPS_JS) == [], f"helper text over a label at {width} px"
+    finally:
+        page.set_viewport_size(size)
+
+
 def next_step(page, key):
     page.get_by_test_id("questionnaire-next").click()
     expect(page.get_by_test_id(f"questionnaire-step-{key}")).to_be_visible()
+    assert_no_overlaps(page)
 
 
 def error_snackbar(page):
@@ -166,8 +197,10 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     page.get_by_test_id("questionnaire-next").click()
     expect(error_snackbar(page)).to_have_text("Заполните обязательное поле «Фамилия»")
     expect(page.get_by_test_id("questionnaire-step-fillStepMainInfo")).to_be_visible()
-    close_snackbar(page)
+    expect(field(page, "last_name")).to_be_focused()  # issue 10: Next takes the applicant to the field
+    assert_no_overlaps(page)
     field(page, "last_name").fill("  Müller  ")
+    expect(error_snackbar(page)).to_have_count(0)  # issue 10: the toast goes once the field is fixed
     next_step(page, "fillStepAdditionalInfo")
 
     # 2. Additional info: need_dorm (raw Да/Нет), degree → programmes filtered by degree, first auto-selected.
