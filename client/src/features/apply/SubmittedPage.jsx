@@ -29,7 +29,7 @@ export default function SubmittedPage() {
   const { t, i18n } = useTranslation();
   const { applicationId } = useParams();
   const user = useSelector(selectUser);
-  const { data: application, isLoading } = useGetApplicationDetailQuery(Number(applicationId));
+  const { data: application, isLoading, isFetching } = useGetApplicationDetailQuery(Number(applicationId));
   const { data: config } = useGetPublicConfigQuery();
   const heading = useRef(null);
 
@@ -40,7 +40,8 @@ export default function SubmittedPage() {
     if (heading.current) heading.current.focus();
   }, [application]);
 
-  if (isLoading || !application) {
+  // Right after Submit the cached application may still be the unsubmitted one while it is fetched again.
+  if (isLoading || !application || (!application.submittedAt && isFetching)) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
         <CircularProgress aria-label={t('common.loading')} />

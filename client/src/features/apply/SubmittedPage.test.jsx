@@ -1,8 +1,9 @@
 import { act, screen } from '@testing-library/react';
+import { questionnaireApi } from '../../components/questionnaire/questionnaireApi';
 import { Route } from 'react-router-dom';
 import i18n from '../../i18n';
 import { setUser } from '../../session/userStore';
-import { mockFetch, renderWithProviders } from '../../testUtils';
+import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import SubmittedPage from './SubmittedPage';
 
 const PROGRAM = { id: 1, name_ru: 'Бакалавриат', name_kk: 'Бакалавриат (каз)', name_en: "Bachelor's degree" };
@@ -34,6 +35,30 @@ test('issue 10: after Submit the page says what happens next and gives the admis
   expect(screen.getByTestId('submitted-lead')).toHaveTextContent('Бакалавриат (каз)');
   await act(() => i18n.changeLanguage('en'));
   expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+});
+
+test('right after Submit a stale (unsubmitted) cache entry waits for the refetch instead of bouncing back', async () => {
+  let calls = 0;
+  mockFetch(async (url) => {
+    if (url.includes('/users/application/12')) {
+      calls += 1;
+      return { body: { success: true, item: { id: 12, submittedAt: calls > 1 ? '2026-11-23T10:00:00Z' : null, study_program: PROGRAM } } };
+    }
+    return { body: {} };
+  });
+  // The questionnaire had the application cached (unsubmitted); Submit invalidates it, then navigates here.
+  const store = makeStore();
+  const held = store.dispatch(questionnaireApi.endpoints.getApplicationDetail.initiate(12));
+  await held;
+  store.dispatch(questionnaireApi.util.invalidateTags(['Application']));
+  renderWithProviders(<SubmittedPage />, {
+    store,
+    route: '/apply/12/submitted',
+    path: '/apply/:applicationId/submitted',
+    extraRoutes: [<Route key="q" path="/apply/:applicationId" element={<p>questionnaire</p>} />],
+  });
+  expect(await screen.findByTestId('submitted-page')).toBeInTheDocument();
+  expect(screen.queryByText('questionnaire')).toBeNull();
 });
 
 test('an application not submitted yet goes back to its questionnaire', async () => {
