@@ -44,16 +44,28 @@ def _everyone_reads(fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {PUBLIC: fields}
 
 
-CITIZENSHIP_FIELDS = ("id", "code", *NAMES, "order")
+CITIZENSHIP_FIELDS = ("id", "code", *NAMES, "order", "selectable")
 register(
     ModelDeclaration(
         name="Citizenship",
         model_path="server.models.reference:Citizenship",
-        fields=(Field("id"), Field("code", required=True, non_blank=True), *_names(), Field("order", default=1000)),
+        fields=(
+            Field("id"),
+            Field("code", required=True, non_blank=True),
+            *_names(),
+            Field("order", default=1000),
+            Field("selectable", default=True),
+        ),
         read=_everyone_reads(CITIZENSHIP_FIELDS),
-        create=("code", *NAMES, "order"),
-        update=("code", *NAMES, "order"),
-        filters={"id": ID_OPS, "code": ("eq", "in"), **{n: TEXT_OPS for n in NAMES}, "order": NUMBER_OPS},
+        create=("code", *NAMES, "order", "selectable"),
+        update=("code", *NAMES, "order", "selectable"),
+        filters={
+            "id": ID_OPS,
+            "code": ("eq", "in"),
+            **{n: TEXT_OPS for n in NAMES},
+            "order": NUMBER_OPS,
+            "selectable": ("eq",),
+        },
         sortable=("id", "code", *NAMES, "order"),
         default_order=("order", "name_ru"),
         page_size_cap=500,

@@ -74,6 +74,7 @@ def register_blueprints(app: Flask) -> None:
         dorm,
         files,
         gov_grants,
+        institutions,
         meta,
         payments,
         pkb,
@@ -101,6 +102,7 @@ def register_blueprints(app: Flask) -> None:
         payments.bp,
         chat.bp,
         chat.admin_bp,
+        institutions.bp,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(payments.pages)  # the sandbox card page (HTML), before the SPA's catch-all

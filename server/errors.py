@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
+import math
+import time
 
 from flask import Flask, g, jsonify
 from marshmallow import ValidationError
@@ -172,6 +175,29 @@ def register_authoritative_headers(app: Flask) -> None:
         return response
 
 
+def _with_retry_after(response, seconds: int | None):
+    """A 429 also says in its body how many seconds to wait (the client cannot read Retry-After through every
+    layer; issue 10: the resend button counts down from it)."""
+    if seconds is not None and response.is_json:
+        body = response.get_json()
+        body["retry_after"] = max(int(seconds), 1)
+        response.set_data(json.dumps(body, ensure_ascii=False))
+    return response
+
+
+def _limiter_retry_after() -> int | None:
+    """Seconds until the breached Flask-Limiter window resets, or None outside a limited request."""
+    from .extensions import limiter
+
+    try:
+        breached = [lim for lim in limiter.current_limits if lim.breached]
+    except Exception:  # no limit evaluated in this request
+        return None
+    if not breached:
+        return None
+    return max(math.ceil(lim.reset_at - time.time()) for lim in breached)
+
+
 def api_error_response(error: ApiError):
     response, status = envelope(
         error.status,
@@ -179,6 +205,9 @@ def api_error_response(error: ApiError):
         translate(error.key, **error.params),
         flatten_errors(error.errors) if error.errors else {},
     )
+    if status == 429:
+        retry = error.headers.get("Retry-After") or error.params.get("seconds")
+        _with_retry_after(response, int(retry) if retry is not None else None)
     response.headers.update(error.headers)
     g.api_error_headers = error.headers
     return response, status
@@ -202,6 +231,8 @@ def register_error_handlers(app: Flask) -> None:
             return validation_envelope(data["messages"])
         key = _STATUS_KEYS.get(status, "errors.generic")
         response, status = envelope(status, key)
+        if status == 429:
+            _with_retry_after(response, _limiter_retry_after())
         if status == 405 and getattr(error, "valid_methods", None):
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response, status

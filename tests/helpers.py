@@ -36,7 +36,11 @@ def assert_envelope(response, status: int, key: str | None = None, lang: str | N
     assert response.status_code == status, (response.status_code, response.get_data(as_text=True)[:500])
     assert response.is_json, response.get_data(as_text=True)[:200]
     body = response.get_json()
-    assert set(body) == {"success", "message", "message_key", "errors"}, body
+    if status == 429:  # issue 10: a 429 says how long to wait (the resend countdown)
+        assert set(body) == {"success", "message", "message_key", "errors", "retry_after"}, body
+        assert isinstance(body["retry_after"], int) and body["retry_after"] > 0, body
+    else:
+        assert set(body) == {"success", "message", "message_key", "errors"}, body
     assert body["success"] is False
     assert isinstance(body["message"], str) and body["message"], body
     assert isinstance(body["errors"], dict), body

@@ -10,6 +10,7 @@
 import { useMemo } from 'react';
 import { useGetPublicConfigQuery } from './api/publicConfigApi';
 import { hasCitizenship } from './session/sessionSlice';
+import { localizedName } from './i18n';
 
 /** Role keys → the role names of spec §6 (sent by the server as public-config `roles`). */
 export const ROLE_KEYS = { foreignAdmin: 'foreign_admin', kzAdmin: 'kz_admin' };
@@ -79,11 +80,45 @@ export function isKazakhstanCitizen(user, domain = DEFAULT_DOMAIN) {
   return isKazakhstanCitizenship(user && user.citizenship, domain);
 }
 
-/** Kazakhstan first, the others in server order (the choose-flow and apply citizenship lists). */
-export function sortCitizenships(list, domain = DEFAULT_DOMAIN) {
-  const items = Array.isArray(list) ? list.filter(Boolean) : [];
+/** Citizenships most applicants hold after Kazakhstan's: the neighbours (ISO codes), in this order. */
+export const NEIGHBOUR_CITIZENSHIP_CODES = Object.freeze(['RU', 'UZ', 'KG', 'CN', 'TM']);
+
+// Russian territory names put the kind first ('о-в Мэн', 'о-ва Кука'): they sort by the island's name.
+const SORT_PREFIXES = /^(о-ва|о-в|острова|остров)\s+/i;
+
+/** The text a citizenship sorts by in this language. */
+export function citizenshipSortKey(citizenship, lng) {
+  return localizedName(citizenship, lng).replace(SORT_PREFIXES, '');
+}
+
+/** Kazakhstan first, then the neighbours, then the others by the interface language's alphabet (locale
+ * collation), rows after order 1000 (stateless) last; territories that are not citizenships (selectable false)
+ * are dropped. Without a language the server order is kept after the neighbours. */
+export function sortCitizenships(list, domain = DEFAULT_DOMAIN, lng = null) {
+  const items = (Array.isArray(list) ? list.filter(Boolean) : []).filter((c) => c.selectable !== false);
   const isKz = (c) => isKazakhstanCitizenship(c, domain);
-  return [...items.filter(isKz), ...items.filter((c) => !isKz(c))];
+  const rank = (c) => {
+    if (isKz(c)) return -1;
+    const neighbour = NEIGHBOUR_CITIZENSHIP_CODES.indexOf(c.code);
+    if (neighbour >= 0) return neighbour;
+    return (c.order ?? 1000) > 1000 ? 2000 : 1000;
+  };
+  const collator = lng ? new Intl.Collator(lng, { sensitivity: 'base', numeric: true }) : null;
+  return items
+    .map((c, index) => ({ c, index, rank: rank(c), key: collator ? citizenshipSortKey(c, lng) : '' }))
+    .sort((a, b) => a.rank - b.rank || (collator ? collator.compare(a.key, b.key) : 0) || a.index - b.index)
+    .map((entry) => entry.c);
+}
+
+const foldText = (text) => String(text || '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Whether a citizenship matches a typed search in any of its three names (case and accents ignored; every word
+ * of the query must appear). */
+export function citizenshipMatches(citizenship, query) {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return true;
+  const names = foldText([citizenship.name_ru, citizenship.name_kk, citizenship.name_en].join(' '));
+  return words.every((word) => names.includes(word));
 }
 
 // -------------------------------------------------------------------------------------------- study programs

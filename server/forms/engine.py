@@ -391,6 +391,12 @@ def _filtered_options(step_key: str, field: dict, scope: _Scope, ctx: dict):
             wanted = _MISSING if chosen is None else _option_attr(chosen, spec["attr"])
             if wanted is _MISSING or not _eq(_option_attr(option, spec["attr"]), wanted):
                 continue
+        if "ctx_attr" in flt:
+            # e.g. degrees whose additional_data.degree equals the study program's degree (ctx.degree); unknown: all
+            spec = flt["ctx_attr"]
+            wanted = ctx.get(spec["ctx"])
+            if wanted is not None and not _eq(_option_attr(option, spec["attr"]), wanted):
+                continue
         if flt.get("study_program"):
             own = extra.get("study_program_id")
             many = extra.get("study_programs")

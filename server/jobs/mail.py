@@ -77,9 +77,31 @@ def queue_mail(recipient: str, template: str, lang: str, **params) -> None:
 
 
 # ------------------------------------------------------------------ jobs the application state machine declares
-# Each takes the id of the application_events row (server/workflow/jobs.py). Users have no stored language yet,
-# so these letters go out in Russian, the product's default (docs/decisions/0061-background-jobs.md).
+# Each takes the id of the application_events row (server/workflow/jobs.py). Users have no stored language: the
+# letters go out in the language the applicant submitted in (kept in the submit_form event's data, issue 10),
+# Russian — the product's default — before that (docs/decisions/0061-background-jobs.md, 0069-applicant-ux.md).
 DEFAULT_MAIL_LANGUAGE = "ru"
+
+
+def mail_language(event) -> str:
+    """The event's own language, else the one of the application's latest event that carries one."""
+    from sqlalchemy import select
+
+    from ..i18n import LANGUAGES
+    from ..models import ApplicationEvent
+
+    language = (event.data or {}).get("language")
+    if language in LANGUAGES:
+        return language
+    rows = db.session.scalars(
+        select(ApplicationEvent.data)
+        .where(ApplicationEvent.application_id == event.application_id, ApplicationEvent.transition == "submit_form")
+        .order_by(ApplicationEvent.id.desc())
+    )
+    for data in rows:
+        if (data or {}).get("language") in LANGUAGES:
+            return data["language"]
+    return DEFAULT_MAIL_LANGUAGE
 
 
 def _mail_about_event(event_id: int, template: str) -> None:
@@ -89,11 +111,13 @@ def _mail_about_event(event_id: int, template: str) -> None:
     application = db.session.get(Application, event.application_id) if event is not None else None
     if application is None:
         return
+    lang = mail_language(event)
+    program = application.study_program
     queue_mail(
         application.user.email,
         template,
-        DEFAULT_MAIL_LANGUAGE,
-        program=application.study_program.name_ru,
+        lang,
+        program=(getattr(program, f"name_{lang}", "") or program.name_ru),
         application_id=application.id,
     )
     db.session.commit()

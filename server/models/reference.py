@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
@@ -24,6 +24,9 @@ class Citizenship(TrilingualNameMixin, db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(8), unique=True)
     order: Mapped[int] = mapped_column(Integer, default=1000)
+    # False for a territory that is not a citizenship (Antarctica, …): kept only because an applicant's answer
+    # points at it, never offered in a picker again (decision 0069).
+    selectable: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
     @property
     def is_kazakhstan(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
+from ..i18n import LANGUAGES
 from ..models.application import FINANCINGS
 from .common import BaseSchema
 
@@ -23,6 +24,13 @@ def _flag(**kwargs) -> fields.Boolean:
 class CreationData(BaseSchema):
     financing = fields.String(required=True, validate=validate.OneOf(FINANCINGS))
     is_exempted_from_payment = _flag(required=True)
+
+
+class SubmissionData(BaseSchema):
+    """The language the applicant used when submitting: the confirmation (and later status) letters use it
+    (issue 10). Absent when an admin submits on the applicant's behalf."""
+
+    language = fields.String(load_default=None, validate=validate.OneOf(LANGUAGES))
 
 
 class PaymentConfirmationData(BaseSchema):

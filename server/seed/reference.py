@@ -10,6 +10,9 @@ from .marks import SeedMarks, natural_key
 
 # Babel territories that are regions, groupings or placeholders rather than countries.
 _NOT_COUNTRIES = {"EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "CQ"}
+# Territories nobody holds a citizenship of (uninhabited, military, or parts of a country listed on its own):
+# removed from the citizenship list (issue 10, decision 0069); the migration 76eb94123a2e retires existing rows.
+NOT_CITIZENSHIPS = frozenset({"AQ", "BV", "HM", "TF", "GS", "UM", "CP", "DG", "EA", "IC", "AC", "TA", "IO"})
 
 KAZAKHSTAN = {
     "name_ru": "Гражданин Республики Казахстан",
@@ -30,7 +33,7 @@ def citizenship_rows() -> list[dict]:
     ru, kk, en = (Locale(lang).territories for lang in ("ru", "kk", "en"))
     rows = []
     for code, name_en in en.items():
-        if len(code) != 2 or not code.isalpha() or code in _NOT_COUNTRIES:
+        if len(code) != 2 or not code.isalpha() or code in _NOT_COUNTRIES or code in NOT_CITIZENSHIPS:
             continue
         if code == "KZ":
             rows.append({"code": "KZ", "order": 0, **KAZAKHSTAN})

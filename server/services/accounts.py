@@ -146,7 +146,8 @@ def resend_verification(email: str) -> None:
         wait = (latest.created_at + timedelta(seconds=interval) - utcnow()).total_seconds()
         if wait > 0:
             # The code sent moments ago is still valid; say when a new one can be asked for.
-            raise ApiError(429, "auth.resend_too_soon", seconds=math.ceil(wait))
+            seconds = math.ceil(wait)
+            raise ApiError(429, "auth.resend_too_soon", seconds=seconds, headers={"Retry-After": str(seconds)})
     code = _issue_code(user, PURPOSE_VERIFY)
     _queue_mail(user.email, "verify", code=code)
     db.session.commit()

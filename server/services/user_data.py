@@ -570,7 +570,9 @@ def submit(target: SaveTarget, actor: User, now) -> bool:
     if application.is_submitted:
         return False
     try:
-        workflow.transition(application, "submit_form", actor=_workflow_actor(target, actor))
+        # The applicant's interface language goes with the event: the confirmation letter is written in it.
+        data = {} if target.as_admin else {"language": current_language()}
+        workflow.transition(application, "submit_form", actor=_workflow_actor(target, actor), data=data)
     except ApiError:
         db.session.commit()  # only the submission is refused (a concurrent one won): the answers stay
         raise

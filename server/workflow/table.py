@@ -39,6 +39,7 @@ from ..schemas.workflow import (
     GrantResultData,
     PaymentConfirmationData,
     ProgramChangeData,
+    SubmissionData,
 )
 from ..services.applications import POPULATION_FOREIGN, POPULATION_KZ
 from . import guards as g
@@ -152,6 +153,7 @@ _ROWS = (
         actors=(APPLICANT, *ADMINS),  # admins submit on the applicant's behalf (decision 0031)
         guards=(g.submission_window_open, g.paid_or_exempted, g.questionnaire_complete),
         jobs=(JOB_APPLICATION_SUBMITTED,),
+        data_schema=SubmissionData,
     ),
     Transition(
         "upload_documents",

@@ -88,9 +88,40 @@ def choose(page, path, name):
     expect(box).to_have_value(name)
 
 
+# Issue 10: a helper or error text never overlaps another field's label, on a phone (390 px) or a laptop (1366 px).
+OVERLAPS_JS = """() => {
+  const root = document.querySelector('[data-testid=questionnaire]');
+  if (!root) return [];
+  const boxes = (sel) => [...root.querySelectorAll(sel)]
+    .filter((el) => el.offsetParent !== null && el.textContent.trim())
+    .map((el) => ({ text: el.textContent.trim().slice(0, 40), r: el.getBoundingClientRect() }));
+  const helpers = boxes('.MuiFormHelperText-root');
+  const labels = boxes('label, legend');
+  const hits = [];
+  for (const h of helpers) for (const l of labels) {
+    const x = Math.min(h.r.right, l.r.right) - Math.max(h.r.left, l.r.left);
+    const y = Math.min(h.r.bottom, l.r.bottom) - Math.max(h.r.top, l.r.top);
+    if (x > 1 && y > 1) hits.push(`${h.text} / ${l.text}`);
+  }
+  return hits;
+}"""
+
+
+def assert_no_overlaps(page):
+    size = page.viewport_size
+    try:
+        for width in (390, 1366):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_timeout(150)
+            assert page.evaluate(OVERLAPS_JS) == [], f"helper text over a label at {width} px"
+    finally:
+        page.set_viewport_size(size)
+
+
 def next_step(page, key):
     page.get_by_test_id("questionnaire-next").click()
     expect(page.get_by_test_id(f"questionnaire-step-{key}")).to_be_visible()
+    assert_no_overlaps(page)
 
 
 def error_snackbar(page):
@@ -166,8 +197,10 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     page.get_by_test_id("questionnaire-next").click()
     expect(error_snackbar(page)).to_have_text("Заполните обязательное поле «Фамилия»")
     expect(page.get_by_test_id("questionnaire-step-fillStepMainInfo")).to_be_visible()
-    close_snackbar(page)
+    expect(field(page, "last_name")).to_be_focused()  # issue 10: Next takes the applicant to the field
+    assert_no_overlaps(page)
     field(page, "last_name").fill("  Müller  ")
+    expect(error_snackbar(page)).to_have_count(0)  # issue 10: the toast goes once the field is fixed
     next_step(page, "fillStepAdditionalInfo")
 
     # 2. Additional info: need_dorm (raw Да/Нет), degree → programmes filtered by degree, first auto-selected.
@@ -232,6 +265,10 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     # the picker: 'not on the list' → free text; then a real institution found by search and paging
     page.get_by_test_id("field-education_institution-open").click()
     dialog = page.get_by_test_id("institution-dialog")
+    # Issue 10: a foreign applicant starts on the foreign-school path; the Kazakhstan list is one click away.
+    expect(page.get_by_test_id("institution-abroad-hint")).to_be_visible()
+    expect(page.get_by_test_id("institution-not-listed")).to_have_text("Найти в списке учебных заведений Казахстана")
+    page.get_by_test_id("institution-not-listed").click()
     expect(dialog.get_by_role("columnheader")).to_have_text(["Регион", "Район / город", "Название", "Адрес"])
     expect(page.get_by_test_id("institution-count")).to_have_text(re.compile(r"Показано 20 из \d+"))
     page.get_by_test_id("institution-scroll").evaluate("el => { el.scrollTop = el.scrollHeight; }")
@@ -242,7 +279,8 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(field(page, "education_institution")).to_have_value("Gymnasium Berlin-Mitte")
     page.get_by_test_id("field-education_institution-open").click()
     page.get_by_test_id("institution-not-listed").click()  # back to the list
-    page.get_by_test_id("institution-search").fill("Назарбаев Интеллектуальная школа физико")
+    # Every word against name, city/district and address (issue 10): a name part plus the city.
+    page.get_by_test_id("institution-search").fill("Назарбаев физико Тараз")
     expect(page.get_by_test_id("institution-count")).to_have_text(re.compile(r"Показано \d из \d$"))
     rows = page.locator("[data-testid^=institution-row-]")
     expect(rows.first).to_contain_text("Назарбаев")
@@ -268,7 +306,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
         choose(page, f"foreign_languages.{index}.level_option_id", option(db, "fillStepEducation_level_option", index))
     page.get_by_test_id("questionnaire-next").click()
     expect(error_snackbar(page)).to_have_text(
-        "Проверьте даты: «Год поступления» должна быть раньше, чем «Год окончания»"
+        "Проверьте даты: значение поля «Год поступления» должно быть раньше значения поля «Год окончания»"
     )
     expect(page.get_by_test_id("questionnaire-step-fillStepEducation")).to_be_visible()
     close_snackbar(page)
@@ -289,7 +327,11 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     # Submitting stores six files and, with no broker in tests, sends the confirmation mail in-process: give a
     # loaded CI machine more than the default 5 s.
     expect(page.get_by_test_id("snackbar-success")).to_have_text("Анкета успешно отправлена", timeout=15_000)
-    expect(page).to_have_url(re.compile(r"/$"))
+    # Issue 10: what happens next and whom to ask, not the home cards.
+    expect(page).to_have_url(re.compile(rf"/apply/{application_id}/submitted$"))
+    expect(page.get_by_test_id("submitted-lead")).to_contain_text(f"Заявка № {application_id}")
+    expect(page.get_by_test_id("submitted-steps")).to_contain_text("Приёмная комиссия проверит анкету")
+    expect(page.get_by_test_id("submitted-contacts")).to_be_visible()
 
     # The saved answers: trimmed, derived, files stored, parents and languages kept.
     from server.models import Application, UserData

@@ -712,8 +712,9 @@ class TestRateLimits:
             response = client.post(
                 f"{AUTH}/sign-in?lang={lang}", json={"email": "BRUTE@example.com", "password": DEFAULT_PASSWORD}
             )
-            assert_envelope(response, 429, "errors.rate_limited", lang=lang)
+            body = assert_envelope(response, 429, "errors.rate_limited", lang=lang)
             assert int(response.headers["Retry-After"]) > 0
+            assert 0 < body["retry_after"] <= int(response.headers["Retry-After"]) + 1
         # Another account from the same address is not blocked.
         factories.user(email="bystander@example.com")
         assert sign_in(client, "bystander@example.com").status_code == 200

@@ -373,6 +373,8 @@ class TestResendInterval:
         response = client.post(f"{AUTH}/generate-otp?lang={lang}", json={"email": "soon@example.com"})
         body = assert_envelope(response, 429, "auth.resend_too_soon")
         assert body["message"] in {catalogue(lang)["auth.resend_too_soon"].format(seconds=n) for n in (59, 60)}
+        assert body["retry_after"] in (59, 60)  # issue 10: the client's countdown starts here
+        assert response.headers["Retry-After"] == str(body["retry_after"])
         assert len(outbox(client, "soon@example.com")) == 1
         assert check_otp(client, "soon@example.com", first).status_code == 200  # the sent code still works
 

@@ -329,5 +329,8 @@ def test_citizenships_cover_every_country_in_three_languages(db):
     assert len({row.name_ru for row in rows}) == len(rows)
     kazakhstan = [row for row in rows if row.name_en == "Citizen of the Republic of Kazakhstan"]
     assert len(kazakhstan) == 1
-    assert {"DE", "RU", "CN", "UZ", "KG", "TR", "US"} <= {row.code for row in rows}
+    assert {"DE", "RU", "CN", "UZ", "KG", "TR", "US", "AX"} <= {row.code for row in rows}
+    # Issue 10: territories nobody is a citizen of are not offered.
+    assert not {"AQ", "BV", "HM", "TF", "GS", "UM", "IO"} & {row.code for row in rows}
+    assert all(row.selectable for row in rows)
     assert db.session.scalar(select(func.count()).select_from(Gender)) >= 2

@@ -468,7 +468,9 @@ def test_check_dates_message_names_both_fields(client, factories):
         client, factories.auth_headers(application.user), application, factories, kz=True, mutate=mutate
     )
     body = assert_envelope(response, 400, "check_dates")
-    assert body["message"].startswith("Проверьте даты: «") and body["message"].count("«") == 2
+    assert body["message"].startswith("Проверьте даты: значение поля «") and body["message"].count("«") == 2
+    # Issue 10: agrees whatever the labels' gender ("значение … должно"), never "«Срок действия» должна".
+    assert "должно быть раньше значения поля «" in body["message"]
 
 
 def test_hidden_fields_are_not_required(client, factories):

@@ -119,6 +119,19 @@ def _filtered_option(ctx, option_type, parent_value, factories):
     return option.id
 
 
+def _ctx_option(ctx, option_type, attr, wanted, factories):
+    """An option whose attribute matches the context (filter.ctx_attr, e.g. the program's degree); its code is the
+    wanted value too, so `derive` by option_code finds it."""
+    for option in ctx["options"].get(option_type) or []:
+        if (option.get("additional_data") or {}).get(attr) == wanted:
+            return option["id"]
+    option = factories.questionnaire_option(option_type, code=wanted, additional_data={attr: wanted})
+    ctx["options"].setdefault(option_type, []).append(
+        {"id": option.id, "code": option.code, "additional_data": {attr: wanted}, "additional_count": 0}
+    )
+    return option.id
+
+
 def _fill(step_key, fields, target, ctx, factories, befores, root=None):
     for field in fields:
         parent = (field.get("filter") or {}).get("parent_field")
@@ -137,6 +150,10 @@ def _fill(step_key, fields, target, ctx, factories, befores, root=None):
             if allowed:
                 target[field["key"]] = allowed[0]["id"] if field["type"] == "select" else [allowed[0]["id"]]
                 continue
+        by_ctx = (field.get("filter") or {}).get("ctx_attr")
+        if field["type"] == "select" and by_ctx and ctx.get(by_ctx["ctx"]) is not None:
+            target[field["key"]] = _ctx_option(ctx, option_type, by_ctx["attr"], ctx[by_ctx["ctx"]], factories)
+            continue
         if field["type"] == "select" and parent and parent in target:
             target[field["key"]] = _filtered_option(
                 ctx, field.get("options") or f"{step_key}_{field['key']}", target[parent], factories

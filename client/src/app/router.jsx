@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
+import { AllowAnonymous, RequireApplicant, RequireNoCitizenship, RequireOwnApplication } from './guards';
 import { setNavigator } from '../session/navigation';
 import PageLoader from './PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
@@ -15,6 +15,7 @@ const LocalSelectPathPage = lazy(() =>
   import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
 );
 const ApplyPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
+const SubmittedPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/SubmittedPage'));
 const StepperPage = lazy(() => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'));
 const DocumentsUploadPage = lazy(() =>
   import(/* webpackChunkName: "documents-upload" */ '../features/stepper/DocumentsUploadPage'),
@@ -88,7 +89,19 @@ export default function AppRoutes() {
               path="apply/:applicationId"
               element={
                 <RequireApplicant>
-                  <ApplyPage />
+                  <RequireOwnApplication>
+                    <ApplyPage />
+                  </RequireOwnApplication>
+                </RequireApplicant>
+              }
+            />
+            <Route
+              path="apply/:applicationId/submitted"
+              element={
+                <RequireApplicant>
+                  <RequireOwnApplication>
+                    <SubmittedPage />
+                  </RequireOwnApplication>
                 </RequireApplicant>
               }
             />
@@ -104,7 +117,9 @@ export default function AppRoutes() {
               path="stepper/:applicationId"
               element={
                 <RequireApplicant>
-                  <StepperPage />
+                  <RequireOwnApplication>
+                    <StepperPage />
+                  </RequireOwnApplication>
                 </RequireApplicant>
               }
             />

@@ -21,6 +21,8 @@ export function SnackbarProvider({ children }) {
       show,
       showSuccess: (message) => show(message, 'success'),
       showError: (message) => show(message, 'error'),
+      // Closes the toast if it is an error (issue 10: a fixed problem's toast must not linger or follow along).
+      hideError: () => setState((prev) => (prev.severity === 'error' && prev.open ? { ...prev, open: false } : prev)),
     }),
     [show],
   );

@@ -372,6 +372,12 @@ function filteredOptions(stepKey, field, scope, ctx) {
       const wanted = chosen === null ? MISSING : optionAttr(chosen, spec.attr);
       if (wanted === MISSING || !eq(optionAttr(option, spec.attr), wanted)) return false;
     }
+    if ('ctx_attr' in flt) {
+      // e.g. degrees whose additional_data.degree equals the study program's degree (ctx.degree); unknown: all
+      const spec = flt.ctx_attr;
+      const wanted = ctx[spec.ctx];
+      if (wanted !== null && wanted !== undefined && !eq(optionAttr(option, spec.attr), wanted)) return false;
+    }
     if (flt.study_program) {
       const own = extra.study_program_id === undefined ? null : extra.study_program_id;
       const many = extra.study_programs;

@@ -86,6 +86,8 @@ export default function Questionnaire(props) {
             errors={q.errors}
             readOnly={q.readOnly}
             fileStore={q.fileStore}
+            uploads={q.uploads}
+            onRetryUpload={q.retryUploads}
             applicationId={props.applicationId}
           />
           <StepActions

@@ -86,7 +86,7 @@ describe('<Questionnaire/> with a definition fixture', () => {
     await user.selectOptions(screen.getByTestId('field-end_year'), '2020');
     await user.click(screen.getByTestId('questionnaire-next'));
     await waitFor(() => expect(screen.getByTestId('snackbar-error')).toHaveTextContent(
-      `Проверьте даты: «${label('form.fillStepEducationSimple.start_year')}» должна быть раньше, чем «${label('form.fillStepEducationSimple.end_year')}»`,
+      `Проверьте даты: значение поля «${label('form.fillStepEducationSimple.start_year')}» должно быть раньше значения поля «${label('form.fillStepEducationSimple.end_year')}»`,
     ));
     // the answers typed so far are kept (a partial save), nothing is lost
     expect(saved.length).toBeGreaterThanOrEqual(1);

@@ -5,7 +5,8 @@ import { evaluate, visibleFields } from '../../forms-engine/engine';
 import FieldControl from './fields/FieldControl';
 import GroupField, { displayedRowCount } from './fields/GroupField';
 
-const WIDE = new Set(['textarea', 'file', 'image', 'kato', 'institution', 'group', 'option_groups', 'radio', 'switch', 'multiselect', 'checkbox']);
+// File fields take half the width on desktop (the documents step in two columns), all of it on a phone (issue 10).
+const WIDE = new Set(['textarea', 'kato', 'institution', 'group', 'option_groups', 'radio', 'switch', 'multiselect', 'checkbox']);
 
 /** The answers with every group padded to the rows on screen, so visibility is known for rows not saved yet. */
 export function withDisplayedRows(step, data, ctx) {
@@ -31,7 +32,9 @@ function isRequired(step, field, data, ctx) {
   return false;
 }
 
-export default function StepForm({ step, data, ctx, onChange, onGroupChange, errors = {}, readOnly, fileStore, applicationId }) {
+export default function StepForm({
+  step, data, ctx, onChange, onGroupChange, errors = {}, readOnly, fileStore, applicationId, uploads = {}, onRetryUpload,
+}) {
   const padded = useMemo(() => withDisplayedRows(step, data, ctx), [step, data, ctx]);
   const visible = useMemo(() => new Set(visibleFields(step, padded, ctx)), [step, padded, ctx]);
 
@@ -51,6 +54,8 @@ export default function StepForm({ step, data, ctx, onChange, onGroupChange, err
       required={row ? field.required === true : isRequired(step, field, data, ctx)}
       fileStore={fileStore}
       applicationId={applicationId}
+      uploads={uploads}
+      onRetryUpload={onRetryUpload}
     />
   );
 

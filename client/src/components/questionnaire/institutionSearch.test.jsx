@@ -1,43 +1,71 @@
-/* The institution picker's search: 1 s debounce, name filter, pages of 20 ordered by region and name. */
-import { act, renderHook, waitFor } from '@testing-library/react';
+/* The institution picker's search (issue 10): 1 s debounce, every word against name, region, city/district and
+ * address on the server (GET /institutions/search), pages of 20; foreign applicants start on the abroad path. */
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { makeStore, mockFetch } from '../../testUtils';
+import i18n from '../../i18n';
+import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import { SEARCH_DEBOUNCE_MS } from '../pagedSearch';
-import { useInstitutionSearch } from './fields/InstitutionField';
+import InstitutionField, { useInstitutionSearch } from './fields/InstitutionField';
+
+const paramsOf = (url) => Object.fromEntries(new URL(url, 'http://x').searchParams.entries());
 
 describe('useInstitutionSearch', () => {
   afterEach(() => jest.useRealTimers());
 
-  test('debounces the search by 1 s and loads the next page on demand', async () => {
+  test('debounces the search by 1 s, sends the words to the server search and loads the next page on demand', async () => {
     jest.useFakeTimers();
-    const bodies = [];
-    mockFetch(async (url, request) => {
-      const body = await request.json();
-      bodies.push(body);
-      const page = body.paginate.page;
+    const asked = [];
+    mockFetch(async (url) => {
+      const params = paramsOf(url);
+      asked.push(params);
+      const page = Number(params.page);
       const list = Array.from({ length: 20 }, (_, i) => ({ id: page * 100 + i, name: `n${i}` }));
-      return { body: { list, total: 45 } };
+      return { body: { success: true, list, total: 45 } };
     });
     const store = makeStore();
     const wrapper = ({ children }) => <Provider store={store}>{children}</Provider>;
     const { result, rerender } = renderHook(({ search }) => useInstitutionSearch(search), { wrapper, initialProps: { search: '' } });
 
     await waitFor(() => expect(result.current.state.items).toHaveLength(20));
-    expect(bodies[0]).toEqual({ filters: {}, params: { order: ['region', 'name', 'id'] }, paginate: { page: 1, size: 20 } });
+    expect(asked[0]).toEqual({ q: '', page: '1', size: '20' });
 
-    rerender({ search: 'Наз' });
-    rerender({ search: 'Назарбаев' });
+    rerender({ search: 'школа 25' });
+    rerender({ search: 'школа 25 Алматы' });
     act(() => { jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1); });
-    expect(bodies).toHaveLength(1); // nothing before the second is over
+    expect(asked).toHaveLength(1); // nothing before the second is over
     act(() => { jest.advanceTimersByTime(1); });
-    await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1].filters).toEqual({ name: { ilike: 'Назарбаев' } });
-    await waitFor(() => expect(result.current.state.query).toBe('Назарбаев'));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]).toEqual({ q: 'школа 25 Алматы', page: '1', size: '20' });
     await waitFor(() => expect(result.current.state.items).toHaveLength(20));
 
     act(() => result.current.load());
     act(() => result.current.load()); // a second call while the page is in flight is ignored
     await waitFor(() => expect(result.current.state.items).toHaveLength(40));
-    expect(bodies.filter((b) => b.paginate.page === 2)).toHaveLength(1);
+    expect(asked.filter((p) => p.page === '2')).toHaveLength(1);
   });
+});
+
+test.each([
+  [false, true],
+  [true, false],
+])('citizen of Kazakhstan %s: the abroad path first is %s', async (isKazakhstanCitizen, abroadFirst) => {
+  await act(() => i18n.changeLanguage('ru'));
+  mockFetch(async () => ({ body: { success: true, list: [], total: 0 } }));
+  const user = userEvent.setup();
+  renderWithProviders(
+    <InstitutionField path="education_institution" value={null} onChange={() => {}} label="Учебное заведение" ctx={{ isKazakhstanCitizen }} />,
+  );
+  await user.click(screen.getByTestId('education_institution'.replace(/^/, 'field-') + '-open'));
+  if (abroadFirst) {
+    expect(screen.getByTestId('institution-abroad-hint')).toBeInTheDocument();
+    expect(screen.getByTestId('institution-other-input')).toBeInTheDocument();
+    expect(screen.getByTestId('institution-not-listed')).toHaveTextContent('Найти в списке учебных заведений Казахстана');
+    await user.click(screen.getByTestId('institution-not-listed'));
+    expect(screen.getByTestId('institution-search')).toBeInTheDocument();
+    expect(screen.getByTestId('institution-not-listed')).toHaveTextContent('Моя школа за рубежом');
+  } else {
+    expect(screen.getByTestId('institution-search')).toBeInTheDocument();
+    expect(screen.queryByTestId('institution-abroad-hint')).toBeNull();
+  }
 });

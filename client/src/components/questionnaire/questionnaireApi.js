@@ -39,12 +39,9 @@ export const katoChildrenBody = (parentId, orderBy = 'name_ru') => ({
   paginate: { page: 1, size: KATO_PAGE_SIZE },
 });
 
-/** One page of the institution picker: name search, ordered by region and name. */
-export const institutionSearchBody = (search, page) => ({
-  filters: search ? { name: { ilike: search } } : {},
-  params: { order: ['region', 'name', 'id'] },
-  paginate: { page, size: INSTITUTION_PAGE_SIZE },
-});
+/** One page of the institution picker (GET /institutions/search, issue 10): every word of the query must match
+ * the name, region, city/district or address; ordered by region and name. */
+export const institutionSearchBody = (search, page) => ({ q: search || '', page, size: INSTITUTION_PAGE_SIZE });
 
 export const questionnaireApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Application', 'FillItems', 'QuestionnaireSteps'] })
@@ -71,6 +68,18 @@ export const questionnaireApi = baseApi
         query: (applicationId) => `/users/application/${applicationId}`,
         transformResponse: (data) => (data && data.item) || null,
         providesTags: ['Application'],
+      }),
+      // KATO picker (issue 10): children with has_children (leaves have no arrow), or a search with paths.
+      getKatoNodes: build.query({
+        query: ({ parentId = null, q = '' }) => ({
+          url: '/kato/nodes',
+          params: { ...(parentId !== null ? { parent_id: parentId } : {}), ...(q ? { q } : {}) },
+        }),
+        keepUnusedDataFor: OPTION_CACHE_SECONDS,
+      }),
+      searchInstitutions: build.query({
+        query: ({ q, page, size }) => ({ url: '/institutions/search', params: { q, page, size } }),
+        keepUnusedDataFor: OPTION_CACHE_SECONDS,
       }),
       getStudyProgramInfo: build.query({
         query: (programId) => `/users/get-study-program-info/${programId}`,

@@ -4,7 +4,8 @@
  * (derived values, validation); moves between steps (refetching 1 s after a step change); saves a step and
  * submits through POST /users/bulk-upsert-user-data. <Questionnaire/> draws what it returns. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
+import { selectUser } from '../../session/sessionSlice';
 import { useTranslation } from 'react-i18next';
 import { prepare, setValue, trim } from '../../forms-engine/engine';
 import { buildRuleContext, useDomain } from '../../domain';
@@ -18,10 +19,11 @@ import {
   useGetQuestionnaireStepsQuery,
   useGetStudyProgramInfoQuery,
 } from './questionnaireApi';
-import { RAW_TYPES, isPlainObject, optionTypesOf, pendingIds, setPathRaw } from './data';
+import { RAW_TYPES, isPlainObject, optionTypesOf, pendingIds, setPathRaw, testIdOf } from './data';
 import { buildUpsertBody, formPayload } from './multipart';
-import { fieldErrorMap, firstProblem, serverFieldErrors, snackbarText, stepErrors } from './validation';
+import { fieldErrorMap, fieldErrorTexts, firstProblem, serverFieldErrors, snackbarText, stepErrors } from './validation';
 import useOptionLists from './useOptionLists';
+import { fileProgress, postWithProgress } from './uploadProgress';
 
 /** The questionnaire refetches its steps and answers 1 second after a step change (spec §7). */
 export const REFETCH_DELAY_MS = 1000;
@@ -70,6 +72,21 @@ function useQuestionnaireData(applicationId, type) {
   };
 }
 
+const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])';
+
+/** Scrolls the field at `path` into view and focuses it (issue 10, §5: Next with an invalid field takes the
+ * applicant there). The field's test id marks its input, or a box (radio group, group, file) holding one. */
+export function focusField(path) {
+  if (typeof document === 'undefined' || !path) return false;
+  const marked = document.querySelector(`[data-testid="${testIdOf(path).replace(/["\\]/g, '\\$&')}"]`);
+  if (!marked) return false;
+  const target = marked.matches(FOCUSABLE) ? marked : marked.querySelector(FOCUSABLE);
+  const box = (target && target.closest('.MuiFormControl-root, fieldset, section')) || marked;
+  if (box.scrollIntoView) box.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  if (target && target.focus) target.focus({ preventScroll: true });
+  return true;
+}
+
 /** Runs `callback` `delay` ms after `key` changes (not on the first render); a newer change restarts the wait. */
 function useDelayedOnChange(key, delay, callback) {
   const latest = useRef(callback);
@@ -98,16 +115,23 @@ export default function useQuestionnaire({
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
   const domain = useDomain();
-  const { showError, showSuccess } = useSnackbar();
+  const { showError, showSuccess, hideError } = useSnackbar();
   const loaded = useQuestionnaireData(applicationId, type);
   const { application } = loaded;
-  const [upsert, { isLoading: saving }] = useBulkUpsertUserDataMutation();
+  const [upsert, { isLoading: upserting }] = useBulkUpsertUserDataMutation();
+  const user = useSelector(selectUser);
+  // Per pending file: {progress: 0..100, failed} while a save carrying it runs or after it failed (issue 10).
+  const [uploads, setUploads] = useState({});
+  const [uploading, setUploading] = useState(false);
+  const saving = upserting || uploading;
 
   const [currentKey, setCurrentKey] = useState(null);
   const [drafts, setDrafts] = useState({});
   const [errors, setErrors] = useState({});
   const fileStore = useRef(new Map()).current;
   const topRef = useRef(null);
+  // The field the last error toast named ({stepKey, path}); the toast closes once that problem is gone.
+  const toastFor = useRef(null);
 
   const steps = useMemo(() => loaded.steps || [], [loaded.steps]);
   const foundIndex = steps.findIndex((s) => s.key === currentKey);
@@ -161,6 +185,38 @@ export default function useQuestionnaire({
     });
   }, []);
 
+  // Rule errors on screen are re-checked as the answers change: a fixed field loses its error at once, a field
+  // still wrong keeps it (issue 10). Server texts (strings) are cleared by the edit itself.
+  const stepKey = step ? step.key : null;
+  const shown = stepKey ? errors[stepKey] : null;
+  useEffect(() => {
+    if (!step || !shown || !Object.values(shown).some((e) => e && typeof e === 'object')) return;
+    let now;
+    try {
+      now = fieldErrorMap(stepErrors(step, data, ctx));
+    } catch {
+      return;
+    }
+    const next = {};
+    let changed = false;
+    Object.entries(shown).forEach(([path, error]) => {
+      if (typeof error === 'string') next[path] = error;
+      else if (now[path]) {
+        next[path] = now[path];
+        if (now[path].key !== error.key) changed = true;
+      } else changed = true;
+    });
+    if (changed) setErrors((prev) => ({ ...prev, [step.key]: next }));
+  }, [step, data, ctx, shown]);
+
+  useEffect(() => {
+    const toast = toastFor.current;
+    if (toast && !((errors[toast.stepKey] || {})[toast.path])) {
+      toastFor.current = null;
+      hideError();
+    }
+  }, [errors, hideError]);
+
   const onChange = useCallback(
     (path, value, extra) => {
       if (!step || readOnly) return;
@@ -183,10 +239,12 @@ export default function useQuestionnaire({
         });
         return { ...prev, [step.key]: next };
       });
-      clearError(step.key, path);
-      Object.keys(extra || {}).forEach((p) => clearError(step.key, p));
+      const own = errors[step.key] || {};
+      [path, ...Object.keys(extra || {})].forEach((p) => {
+        if (typeof own[p] === 'string') clearError(step.key, p);
+      });
     },
-    [step, readOnly, saved, ctx, clearError],
+    [step, readOnly, saved, ctx, clearError, errors],
   );
 
   const onGroupChange = useCallback(
@@ -208,6 +266,9 @@ export default function useQuestionnaire({
   );
 
   const goTo = (key) => {
+    // An error toast never follows the applicant to another step (issue 10).
+    toastFor.current = null;
+    hideError();
     setCurrentKey(key);
     if (topRef.current && topRef.current.scrollIntoView) topRef.current.scrollIntoView({ block: 'start' });
   };
@@ -231,8 +292,9 @@ export default function useQuestionnaire({
       fromAdmin,
       adminSelectedUserId,
     });
+    const ids = pendingIds(sent);
     try {
-      const result = await upsert(body).unwrap();
+      const result = ids.length ? await sendWithProgress(body, ids) : await upsert(body).unwrap();
       if (result && Array.isArray(result.fill_items)) {
         dispatch(questionnaireApi.util.updateQueryData('getFillItems', applicationId, () => result.fill_items));
       }
@@ -242,23 +304,58 @@ export default function useQuestionnaire({
         delete next[key];
         return next;
       });
-      pendingIds(sent).forEach((id) => fileStore.delete(id));
-      setErrors((prev) => ({ ...prev, [key]: {} }));
+      ids.forEach((id) => fileStore.delete(id));
+      if (ids.length) setUploads({});
+      // A partial save (silent) keeps the rule errors just shown; a real save clears the step's errors.
+      if (!silent) setErrors((prev) => ({ ...prev, [key]: {} }));
       if (isSubmit) {
         if (!saveOnly) showSuccess(submittedMessage(result));
         if (onSubmitted) onSubmitted(result && result.application);
       }
       return true;
     } catch (error) {
+      if (ids.length) {
+        // The files stay chosen (nothing of the step is lost); each offers a retry of the save.
+        setUploads(Object.fromEntries(ids.map((id) => [id, { progress: 0, failed: true }])));
+      }
       const byForm = serverFieldErrors(error && error.data);
       setErrors((prev) => ({ ...prev, ...byForm }));
       if (!silent) {
-        showError(apiErrorMessage(error, t, i18n));
         const withErrors = steps.find((s) => byForm[s.key] && Object.keys(byForm[s.key]).length);
         if (withErrors && withErrors.key !== key) goTo(withErrors.key);
+        showError(apiErrorMessage(error, t, i18n));
+        const firstPath = withErrors ? Object.keys(byForm[withErrors.key])[0] : null;
+        toastFor.current = firstPath ? { stepKey: withErrors.key, path: firstPath } : null;
+        if (firstPath) setTimeout(() => focusField(firstPath), 0);
       }
       return false;
     }
+  };
+
+  /** The save of a step with files, through XHR so each file shows its progress; throws like unwrap(). */
+  async function sendWithProgress(body, ids) {
+    const entries = ids.map((id) => ({ id, size: (fileStore.get(id) || {}).size || 0 }));
+    setUploading(true);
+    setUploads(Object.fromEntries(ids.map((id) => [id, { progress: 0, failed: false }])));
+    try {
+      const answer = await postWithProgress('/users/bulk-upsert-user-data', body, {
+        token: user && user.token,
+        onProgress: (loaded, total) => {
+          const byId = fileProgress(entries, loaded, total);
+          setUploads(Object.fromEntries(ids.map((id) => [id, { progress: byId[id], failed: false }])));
+        },
+      });
+      if (answer.error) throw answer.error;
+      dispatch(questionnaireApi.util.invalidateTags(['Application']));
+      return answer.data;
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  /** Retry of a failed upload: the same step save again (the other answers of the step are still there). */
+  const retryUploads = () => {
+    if (!busy && step && !readOnly) save(false);
   };
 
   /** Next (or Submit on the last step): validate the step, save it, move on. */
@@ -270,11 +367,15 @@ export default function useQuestionnaire({
     }
     const found = stepErrors(step, data, ctx);
     if (found.length) {
-      setErrors((prev) => ({ ...prev, [step.key]: fieldErrorMap(found, t) }));
+      const problem = firstProblem(found);
+      setErrors((prev) => ({ ...prev, [step.key]: fieldErrorMap(found) }));
+      // §5 + issue 10: the toast names the field, and the page takes the applicant to it.
+      setTimeout(() => focusField(problem && problem.field), 0);
       if (drafts[step.key] !== undefined && found.every((e) => PARTIAL_SAVE_KEYS.has(e.key))) {
         await save(false, { silent: true }); // never lose what is already typed (DESIGN §1)
       }
-      showError(snackbarText(step, firstProblem(found), t));
+      showError(snackbarText(step, problem, t));
+      toastFor.current = problem ? { stepKey: step.key, path: problem.field } : null;
       return;
     }
     const ok = await save(isSubmit);
@@ -293,6 +394,13 @@ export default function useQuestionnaire({
     if (index > 0) goTo(steps[index - 1].key);
   };
 
+  const errorTexts = useMemo(
+    () => fieldErrorTexts(step ? errors[step.key] : null, t),
+    // i18n.language: inline errors are drawn again in a newly chosen language (issue 10)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [errors, step, t, i18n.language],
+  );
+
   let status = 'ready';
   if (loaded.loading) status = 'loading';
   else if (loaded.error) status = 'error';
@@ -309,12 +417,14 @@ export default function useQuestionnaire({
     saved,
     data,
     ctx,
-    errors: (step && errors[step.key]) || {},
+    errors: errorTexts,
     readOnly,
     submitted,
     saving,
     busy,
     fileStore,
+    uploads,
+    retryUploads,
     topRef,
     goTo,
     onChange,

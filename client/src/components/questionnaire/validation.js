@@ -32,8 +32,26 @@ function missingLabel(step, error) {
   return error.label;
 }
 
+/** "Parent 2" for an error inside row 1 of the group "parents" (issue 10: repeated groups name their row). */
+export function rowTitle(step, path, t) {
+  const parts = String(path || '').split('.');
+  if (parts.length < 3 || !/^\d+$/.test(parts[1])) return '';
+  const def = groupDef(step, path);
+  if (!def) return '';
+  const n = Number(parts[1]) + 1;
+  const label = t(def.label || '');
+  const key = `questionnaire.group.row.${def.key}`;
+  return t(key, { n, label, defaultValue: t('questionnaire.group.row.default', { n, label }) });
+}
+
 export function snackbarText(step, error, t) {
   if (!error) return '';
+  const text = problemText(step, error, t);
+  const row = rowTitle(step, error.field, t);
+  return row ? t('questionnaire.snackbar.in_row', { row, text }) : text;
+}
+
+function problemText(step, error, t) {
   if (REQUIRED_KEYS.has(error.key)) {
     return t('questionnaire.snackbar.fill_required', {
       message: formError(t, 'fill_required'),
@@ -51,17 +69,33 @@ export function snackbarText(step, error, t) {
   return t('questionnaire.snackbar.field_error', { message: formError(t, error.key), label: t(error.label || '') });
 }
 
-/** {path: message} for showing errors under the fields. */
-export function fieldErrorMap(errors, t) {
+/** {path: error} of the rule errors (the first one per field), kept untranslated so the text follows the
+ * interface language (issue 10); fieldErrorText draws one. */
+export function fieldErrorMap(errors) {
   const out = {};
   errors.forEach((e) => {
     if (out[e.field]) return;
-    if (e.key === 'check_dates') {
-      const [, other] = e.labels || [];
-      out[e.field] = t('questionnaire.field_errors.check_dates', { message: formError(t, 'check_dates'), other: t(other || '') });
-    } else {
-      out[e.field] = formError(t, e.key);
-    }
+    out[e.field] = { key: e.key, labels: e.labels || null };
+  });
+  return out;
+}
+
+/** The text under a field: a rule error in the current language, or a server's text as sent. */
+export function fieldErrorText(error, t) {
+  if (!error) return '';
+  if (typeof error === 'string') return error;
+  if (error.key === 'check_dates') {
+    const [, other] = error.labels || [];
+    return t('questionnaire.field_errors.check_dates', { message: formError(t, 'check_dates'), other: t(other || '') });
+  }
+  return formError(t, error.key);
+}
+
+/** {path: text} of a step's errors in the current language. */
+export function fieldErrorTexts(errors, t) {
+  const out = {};
+  Object.entries(errors || {}).forEach(([path, error]) => {
+    out[path] = fieldErrorText(error, t);
   });
   return out;
 }

@@ -187,7 +187,7 @@ function CitizenshipStep({ program }) {
   const [selected, setSelected] = useState('');
   const [error, setError] = useState('');
   const domain = useDomain();
-  const items = useMemo(() => sortCitizenships(rowsOf(data), domain), [data, domain]);
+  const items = useMemo(() => sortCitizenships(rowsOf(data), domain, i18n.language), [data, domain, i18n.language]);
 
   const onContinue = async () => {
     if (!selected) {
@@ -266,7 +266,11 @@ function ApplicationFlow({ applicationId }) {
   return (
     <>
       <ApplyHeader active="fill" program={application.study_program} citizenship={application.citizenship || user.citizenship} />
-      <Questionnaire applicationId={applicationId} type="fill" onSubmitted={() => navigate('/')} />
+      <Questionnaire
+        applicationId={applicationId}
+        type="fill"
+        onSubmitted={() => navigate(`/apply/${applicationId}/submitted`)}
+      />
     </>
   );
 }

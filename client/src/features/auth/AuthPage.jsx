@@ -17,11 +17,30 @@ import { selectUser } from '../../session/sessionSlice';
 import { landingPathFor, useDomain } from '../../domain';
 import SignInForm from './SignInForm';
 import SignUpForm from './SignUpForm';
-import VerifyCodeStep from './VerifyCodeStep';
+import VerifyCodeStep, { retryAfterSeconds } from './VerifyCodeStep';
 import ForgotPassword from './ForgotPassword';
 import { useGenerateOtpMutation } from './authApi';
 
 const TAB_SIGN_IN = 'sign-in';
+// The e-mail being verified survives a reload of /auth?verify-otp=true (issue 10); kept for this tab only.
+const VERIFY_EMAIL_KEY = 'qabyldau.verify_email';
+
+function readVerifyEmail() {
+  try {
+    return window.sessionStorage.getItem(VERIFY_EMAIL_KEY) || '';
+  } catch {
+    return '';
+  }
+}
+
+function writeVerifyEmail(email) {
+  try {
+    if (email) window.sessionStorage.setItem(VERIFY_EMAIL_KEY, email);
+    else window.sessionStorage.removeItem(VERIFY_EMAIL_KEY);
+  } catch {
+    // storage disabled: the step still works until the next reload
+  }
+}
 const TAB_SIGN_UP = 'sign-up';
 
 /** /auth: sign-in / sign-up tabs, verify-code step, forgot-password flow (spec §2, §4). */
@@ -31,19 +50,20 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const { showError, showSuccess } = useSnackbar();
   const user = useSelector(selectUser);
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const verifyRequested = searchParams.get('verify-otp') === 'true';
 
   const [tab, setTab] = useState(TAB_SIGN_IN);
   const [view, setView] = useState('tabs'); // tabs | verify | forgot
-  const [verifyEmail, setVerifyEmail] = useState('');
+  const [verifyEmail, setVerifyEmail] = useState(readVerifyEmail);
+  const [cooldown, setCooldown] = useState(0);
   const [forgotEmail, setForgotEmail] = useState('');
   const [generateOtp] = useGenerateOtpMutation();
   const autoSentTo = useRef(null);
 
   const storedEmail = user && !user.is_verified ? user.email : '';
   const showVerify = view === 'verify' || (verifyRequested && view !== 'forgot');
-  const emailForVerify = view === 'verify' ? verifyEmail : storedEmail;
+  const emailForVerify = storedEmail || verifyEmail;
 
   useEffect(() => {
     document.title = `${t('auth.title')} — ${t('app.name')}`;
@@ -57,8 +77,9 @@ export default function AuthPage() {
       .unwrap()
       .then(() => showSuccess(t('auth.verify.code_sent')))
       .catch((error) => {
-        // A code sent under a minute ago is still valid: the applicant should just read their mail.
-        if (error && error.data && error.data.message_key === 'auth.resend_too_soon') showSuccess(t('auth.verify.code_sent'));
+        // A code sent under a minute ago is still valid: nothing was sent now, so say when a new one can be asked
+        // for (the resend button counts down) instead of claiming a code went out.
+        if (error && error.status === 429) setCooldown(retryAfterSeconds(error));
         else showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
       });
   }, [verifyRequested, storedEmail, generateOtp, showError, showSuccess, t, i18n]);
@@ -71,6 +92,8 @@ export default function AuthPage() {
   const backToSignIn = () => {
     setView('tabs');
     setTab(TAB_SIGN_IN);
+    writeVerifyEmail('');
+    setVerifyEmail('');
     if (verifyRequested) navigate('/auth', { replace: true });
   };
 
@@ -80,7 +103,15 @@ export default function AuthPage() {
       <ForgotPassword initialEmail={forgotEmail} onDone={backToSignIn} onBack={backToSignIn} />
     );
   } else if (showVerify) {
-    content = <VerifyCodeStep key={emailForVerify || 'unknown'} email={emailForVerify} onBack={backToSignIn} />;
+    content = (
+      <VerifyCodeStep
+        key={emailForVerify || 'unknown'}
+        email={emailForVerify}
+        onBack={backToSignIn}
+        initialCooldown={cooldown}
+        onVerified={() => writeVerifyEmail('')}
+      />
+    );
   } else {
     content = (
       <>
@@ -118,7 +149,10 @@ export default function AuthPage() {
             <SignUpForm
               onSignedUp={(email) => {
                 setVerifyEmail(email);
+                writeVerifyEmail(email);
                 setView('verify');
+                // The step is in the address, so a reload comes back to it (the e-mail from sessionStorage).
+                setSearchParams({ 'verify-otp': 'true' }, { replace: true });
               }}
             />
           )}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,29 @@ import { landingPathFor, useDomain } from '../../domain';
 import { useCheckOtpMutation, useGenerateOtpMutation } from './authApi';
 import { isEmailLike } from './validation';
 
-/** Verify-code step after sign-up (or for an unverified user): 6 digits, auto-submitted. */
-export default function VerifyCodeStep({ email: initialEmail, onBack }) {
+/** Seconds to wait from a 429 answer: the body's retry_after (the server's Retry-After), at least 1; 60 if absent. */
+export function retryAfterSeconds(error) {
+  const seconds = Number(error && error.data && error.data.retry_after);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+}
+
+/** Counts down once a second to 0. */
+function useCountdown(initial) {
+  const [left, setLeft] = useState(initial || 0);
+  useEffect(() => {
+    if (initial > 0) setLeft(initial);
+  }, [initial]);
+  useEffect(() => {
+    if (left <= 0) return undefined;
+    const timer = setTimeout(() => setLeft((n) => Math.max(n - 1, 0)), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft];
+}
+
+/** Verify-code step after sign-up (or for an unverified user): 6 digits, auto-submitted. "Send again" answered
+ * 429 counts down to when the server allows it (issue 10) and never claims a code was sent. */
+export default function VerifyCodeStep({ email: initialEmail, onBack, initialCooldown = 0, onVerified = () => {} }) {
   const { t, i18n } = useTranslation();
   const domain = useDomain();
   const dispatch = useDispatch();
@@ -25,6 +46,7 @@ export default function VerifyCodeStep({ email: initialEmail, onBack }) {
   const [checkOtp, { isLoading: checking }] = useCheckOtpMutation();
   const [generateOtp, { isLoading: sending }] = useGenerateOtpMutation();
   const emailKnown = Boolean(initialEmail);
+  const [cooldown, setCooldown] = useCountdown(initialCooldown);
 
   const onComplete = useCallback(
     async (code, clear) => {
@@ -36,13 +58,14 @@ export default function VerifyCodeStep({ email: initialEmail, onBack }) {
         const data = await checkOtp({ email: email.trim(), code }).unwrap();
         if (!data || !data.user) throw new Error('no user');
         dispatch(userSet(data.user));
+        onVerified();
         navigate(landingPathFor(data.user, domain), { replace: true });
       } catch (error) {
         showError(apiErrorMessage(error, t, i18n, 'messages.auth.wrong_code'));
         clear();
       }
     },
-    [email, checkOtp, dispatch, navigate, showError, t, i18n, domain],
+    [email, checkOtp, dispatch, navigate, showError, t, i18n, domain, onVerified],
   );
 
   const resend = async () => {
@@ -54,7 +77,13 @@ export default function VerifyCodeStep({ email: initialEmail, onBack }) {
       await generateOtp({ email: email.trim() }).unwrap();
       showSuccess(t('auth.verify.code_sent'));
     } catch (error) {
-      showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
+      if (error && error.status === 429) {
+        const seconds = retryAfterSeconds(error);
+        setCooldown(seconds);
+        showError(t('auth.verify.too_soon', { seconds }));
+      } else {
+        showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
+      }
     }
   };
 
@@ -85,9 +114,14 @@ export default function VerifyCodeStep({ email: initialEmail, onBack }) {
         testId="otp-code"
         autoFocus={emailKnown}
       />
-      <Button variant="outlined" onClick={resend} disabled={sending} data-testid="otp-resend">
-        {t('auth.verify.resend')}
+      <Button variant="outlined" onClick={resend} disabled={sending || cooldown > 0} data-testid="otp-resend">
+        {cooldown > 0 ? t('auth.verify.resend_in', { seconds: cooldown }) : t('auth.verify.resend')}
       </Button>
+      {cooldown > 0 && (
+        <Typography variant="body2" color="text.secondary" role="status" data-testid="otp-cooldown">
+          {t('auth.verify.cooldown_hint')}
+        </Typography>
+      )}
       <Button variant="text" onClick={onBack} data-testid="otp-back">
         {t('auth.back_to_sign_in')}
       </Button>

@@ -6,12 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LanguagePicker from '../../components/LanguagePicker';
@@ -20,10 +15,9 @@ import LogoutButton from '../../components/LogoutButton';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { useUpdateUserMutation } from '../../api/usersApi';
-import { localizedName } from '../../i18n';
 import { useCitizenshipAllQuery } from '../../api/generated/Citizenship';
 import { rowsOf } from '../../api/listAnswer';
-import { sortCitizenships, useDomain } from '../../domain';
+import CitizenshipPicker from '../../components/CitizenshipPicker';
 
 /** /choose-flow: pick the citizenship (spec §2); POST /users/update then go home. */
 export default function ChooseFlowPage() {
@@ -33,8 +27,7 @@ export default function ChooseFlowPage() {
   const { data, isLoading, isError, refetch } = useCitizenshipAllQuery();
   const [updateUser, { isLoading: saving }] = useUpdateUserMutation();
   const [selected, setSelected] = useState('');
-  const domain = useDomain();
-  const options = useMemo(() => sortCitizenships(rowsOf(data), domain), [data, domain]);
+  const options = useMemo(() => rowsOf(data), [data]);
 
   useEffect(() => {
     document.title = `${t('choose_flow.title')} — ${t('app.name')}`;
@@ -93,27 +86,13 @@ export default function ChooseFlowPage() {
               </Alert>
             )}
             {!isLoading && !isError && (
-              <FormControl component="fieldset" fullWidth>
-                <FormLabel component="legend" id="citizenship-label" sx={{ mb: 1 }}>
-                  {t('choose_flow.question')}
-                </FormLabel>
-                <RadioGroup
-                  aria-labelledby="citizenship-label"
-                  name="citizenship"
-                  value={selected}
-                  onChange={(e) => setSelected(e.target.value)}
-                  data-testid="citizenship-radios"
-                >
-                  {options.map((c) => (
-                    <FormControlLabel
-                      key={c.id}
-                      value={String(c.id)}
-                      control={<Radio inputProps={{ 'data-testid': `citizenship-${c.id}` }} />}
-                      label={localizedName(c, i18n.language)}
-                    />
-                  ))}
-                </RadioGroup>
-              </FormControl>
+              <CitizenshipPicker
+                items={options}
+                value={selected}
+                onChange={setSelected}
+                question={t('choose_flow.question')}
+                testIdPrefix="citizenship"
+              />
             )}
             <Button
               type="submit"

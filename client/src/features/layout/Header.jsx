@@ -19,12 +19,14 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ListIcon from '@mui/icons-material/ListAltOutlined';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
 import { selectUser } from '../../session/sessionSlice';
 import { adminPathFor, useDomain } from '../../domain';
 
-/** Header of the main shell: app name, language picker, admin link, user chip + logout; Drawer on phones. */
+/** Header of the main shell: app name, language picker, my applications, admin link, user chip + logout; on phones a
+ * Drawer with the same entries (home, my applications, admin, who is signed in, logout). */
 export default function Header() {
   const { t } = useTranslation();
   const user = useSelector(selectUser);
@@ -50,6 +52,16 @@ export default function Header() {
         <LanguagePicker />
 
         <Stack direction="row" spacing={1} alignItems="center" sx={{ display: { xs: 'none', md: 'flex' }, ml: 1 }}>
+          {email && (
+            <Button
+              component={RouterLink}
+              to="/my-applications"
+              startIcon={<ListIcon aria-hidden="true" />}
+              data-testid="my-applications-link"
+            >
+              {t('header.my_applications')}
+            </Button>
+          )}
           {adminPath && (
             <Button
               component={RouterLink}
@@ -111,6 +123,18 @@ export default function Header() {
                 <ListItemText primary={t('header.home')} />
               </ListItemButton>
             </ListItem>
+            {email && (
+              <ListItem disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to="/my-applications"
+                  onClick={() => setOpen(false)}
+                  data-testid="mobile-my-applications-link"
+                >
+                  <ListItemText primary={t('header.my_applications')} />
+                </ListItemButton>
+              </ListItem>
+            )}
             {adminPath && (
               <ListItem disablePadding>
                 <ListItemButton

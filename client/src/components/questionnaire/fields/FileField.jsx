@@ -8,6 +8,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,6 +18,7 @@ import { acceptFor } from '../../../forms-engine/engine';
 import { useGetPublicConfigQuery } from '../../../api/publicConfigApi';
 import { useSnackbar } from '../../SnackbarProvider';
 import { isPendingRef, pendingRef, testIdOf } from '../data';
+import { formatBytes } from '../uploadProgress';
 
 const visuallyHidden = {
   border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0,
@@ -53,11 +55,60 @@ function ImagePreview({ reference, file, alt }) {
   return <Box component="img" src={src} alt={alt} sx={{ width: 120, height: 150, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />;
 }
 
-export default function FileField({ field, path, value, onChange, error, readOnly, label, required, fileStore }) {
+/** One chosen or saved file: name, size, and while a save carries it its progress, or a retry after a failure. */
+function FileRow({ reference, path, readOnly, upload, onRemove, onRetry }) {
+  const { t, i18n } = useTranslation();
+  const name = reference.name || t('questionnaire.file.unnamed');
+  const pending = isPendingRef(reference) || !reference.url;
+  return (
+    <Box data-testid={`${testIdOf(path)}-file`}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        {pending ? (
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{name}</Typography>
+        ) : (
+          <Link href={reference.url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ wordBreak: 'break-all' }}>{name}</Link>
+        )}
+        {reference.size > 0 && (
+          <Typography variant="caption" color="text.secondary" data-testid={`${testIdOf(path)}-size`}>
+            {formatBytes(reference.size, t, i18n.language)}
+          </Typography>
+        )}
+        {isPendingRef(reference) && !upload && (
+          <Typography variant="caption" color="text.secondary">{t('questionnaire.file.not_saved')}</Typography>
+        )}
+        {!readOnly && !(upload && !upload.failed) && (
+          <IconButton size="small" onClick={onRemove} aria-label={t('questionnaire.file.remove', { name })}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        )}
+      </Stack>
+      {upload && !upload.failed && (
+        <LinearProgress
+          variant="determinate"
+          value={upload.progress || 0}
+          aria-label={t('questionnaire.file.uploading', { name })}
+          data-testid={`${testIdOf(path)}-progress`}
+          sx={{ mt: 0.5, maxWidth: 360 }}
+        />
+      )}
+      {upload && upload.failed && (
+        <Stack direction="row" spacing={1} alignItems="center" role="alert" data-testid={`${testIdOf(path)}-failed`}>
+          <Typography variant="caption" color="error">{t('questionnaire.file.failed')}</Typography>
+          <Button size="small" onClick={onRetry} data-testid={`${testIdOf(path)}-retry`}>{t('questionnaire.file.retry')}</Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+export default function FileField({
+  field, path, value, onChange, error, readOnly, label, required, fileStore, uploads = {}, onRetryUpload,
+}) {
   const { t } = useTranslation();
   const { showError } = useSnackbar();
   const { data: publicConfig } = useGetPublicConfigQuery();
   const inputRef = useRef(null);
+  const adding = useRef(false);
   const isImage = field.type === 'image';
   const rules = acceptFor(field);
   const refs = refsOf(value);
@@ -84,7 +135,10 @@ export default function FileField({ field, path, value, onChange, error, readOnl
       fileStore.set(ref.id, file);
       return ref;
     });
-    if (field.multiple) onChange(path, [...refs, ...newRefs].slice(0, field.max_files || 10));
+    // Every file field behaves the same (issue 10): a pick replaces what was chosen; "add" appends to a list.
+    const base = field.multiple && adding.current ? refs : [];
+    adding.current = false;
+    if (field.multiple) onChange(path, [...base, ...newRefs].slice(0, field.max_files || 10));
     else onChange(path, newRefs[0]);
   };
 
@@ -101,23 +155,15 @@ export default function FileField({ field, path, value, onChange, error, readOnl
           <ImagePreview reference={refs[0]} file={isPendingRef(refs[0]) ? fileStore.get(refs[0].id) : null} alt={label} />
         )}
         {refs.map((ref) => (
-          <Stack key={ref.id} direction="row" spacing={1} alignItems="center" data-testid={`${testIdOf(path)}-file`}>
-            {isPendingRef(ref) || !ref.url ? (
-              <Typography variant="body2">{ref.name || t('questionnaire.file.unnamed')}</Typography>
-            ) : (
-              <Link href={ref.url} target="_blank" rel="noopener noreferrer" variant="body2">
-                {ref.name || t('questionnaire.file.unnamed')}
-              </Link>
-            )}
-            {isPendingRef(ref) && (
-              <Typography variant="caption" color="text.secondary">{t('questionnaire.file.not_saved')}</Typography>
-            )}
-            {!readOnly && (
-              <IconButton size="small" onClick={() => remove(ref)} aria-label={t('questionnaire.file.remove', { name: ref.name || '' })}>
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            )}
-          </Stack>
+          <FileRow
+            key={ref.id}
+            reference={ref}
+            path={path}
+            readOnly={readOnly}
+            upload={uploads[ref.id]}
+            onRemove={() => remove(ref)}
+            onRetry={onRetryUpload}
+          />
         ))}
         {!readOnly && (
           <Box>
@@ -132,18 +178,38 @@ export default function FileField({ field, path, value, onChange, error, readOnl
               data-testid={testIdOf(path)}
               style={visuallyHidden}
             />
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileIcon />}
-              onClick={() => inputRef.current && inputRef.current.click()}
-              aria-describedby={`${inputId}-hint`}
-            >
-              {refs.length && !field.multiple ? t('questionnaire.file.replace') : t('questionnaire.file.choose')}
-            </Button>
+            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                onClick={() => {
+                  adding.current = false;
+                  if (inputRef.current) inputRef.current.click();
+                }}
+                aria-describedby={`${inputId}-hint`}
+                data-testid={`${testIdOf(path)}-choose`}
+              >
+                {refs.length ? t('questionnaire.file.replace') : t('questionnaire.file.choose')}
+              </Button>
+              {field.multiple && refs.length > 0 && refs.length < (field.max_files || 10) && (
+                <Button
+                  onClick={() => {
+                    adding.current = true;
+                    if (inputRef.current) inputRef.current.click();
+                  }}
+                  data-testid={`${testIdOf(path)}-add`}
+                >
+                  {t('questionnaire.file.add')}
+                </Button>
+              )}
+            </Stack>
           </Box>
         )}
         <FormHelperText id={`${inputId}-hint`}>
-          {error || t(isImage ? 'questionnaire.file.hint_image' : 'questionnaire.file.hint_pdf')}
+          {error || t(isImage ? 'questionnaire.file.limits_image' : 'questionnaire.file.limits_pdf', {
+            max_mb: Math.floor(sizeLimit(field, publicConfig) / (1024 * 1024)),
+            count: field.multiple ? field.max_files || 10 : 1,
+          })}
         </FormHelperText>
       </Stack>
     </FormControl>

@@ -20,20 +20,23 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../../api/listAnswer';
-import { institutionEndpoint, institutionPagesEndpoint, institutionSearchBody } from '../questionnaireApi';
+import { institutionEndpoint, institutionSearchBody, questionnaireApi } from '../questionnaireApi';
 import { testIdOf } from '../data';
 import { SEARCH_DEBOUNCE_MS, isNearBottom, usePagedSearch } from '../../pagedSearch';
 
-/** Search + pages of the picker (name search, 1 s debounce); `load` asks for the next page. */
+/** Search + pages of the picker (every word against name, region, city/district, address; 1 s debounce);
+ * `load` asks for the next page. */
 export function useInstitutionSearch(search, { delay = SEARCH_DEBOUNCE_MS, enabled = true } = {}) {
-  return usePagedSearch({ endpoint: institutionPagesEndpoint, search, makeBody: institutionSearchBody, delay, enabled });
+  const endpoint = questionnaireApi.endpoints.searchInstitutions;
+  return usePagedSearch({ endpoint, search, makeBody: institutionSearchBody, delay, enabled });
 }
 
-export function InstitutionDialog({ open, onClose, onPick, initialOther = '' }) {
+export function InstitutionDialog({ open, onClose, onPick, initialOther = '', abroadFirst = false }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [other, setOther] = useState(initialOther);
-  const [otherMode, setOtherMode] = useState(Boolean(initialOther));
+  // Foreign applicants mostly studied abroad: their path (type the school's name) comes first (issue 10).
+  const [otherMode, setOtherMode] = useState(Boolean(initialOther) || abroadFirst);
   const { state, loading, failed, load } = useInstitutionSearch(search, { enabled: open });
 
   const onScroll = (event) => {
@@ -113,6 +116,11 @@ export function InstitutionDialog({ open, onClose, onPick, initialOther = '' }) 
             </Typography>
           </>
         )}
+        {otherMode && abroadFirst && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="institution-abroad-hint">
+            {t('questionnaire.institution.abroad_hint')}
+          </Typography>
+        )}
         {otherMode && (
           <TextField
             label={t('questionnaire.institution.other_name')}
@@ -127,7 +135,7 @@ export function InstitutionDialog({ open, onClose, onPick, initialOther = '' }) 
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => setOtherMode((m) => !m)} data-testid="institution-not-listed">
-          {otherMode ? t('questionnaire.institution.back_to_list') : t('questionnaire.institution.not_listed')}
+          {otherMode ? t(abroadFirst ? 'questionnaire.institution.find_in_list' : 'questionnaire.institution.back_to_list') : t(abroadFirst ? 'questionnaire.institution.abroad' : 'questionnaire.institution.not_listed')}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={onClose}>{t('common.close')}</Button>
@@ -146,7 +154,7 @@ export function InstitutionDialog({ open, onClose, onPick, initialOther = '' }) 
   );
 }
 
-export default function InstitutionField({ path, value, onChange, error, readOnly, label, required }) {
+export default function InstitutionField({ path, value, onChange, error, readOnly, label, required, ctx }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState(null);
@@ -197,6 +205,7 @@ export default function InstitutionField({ path, value, onChange, error, readOnl
           onClose={() => setOpen(false)}
           onPick={pick}
           initialOther={value && value.type === 'other' ? value.selected : ''}
+          abroadFirst={Boolean(ctx) && ctx.isKazakhstanCitizen === false && !(value && value.type === 'list')}
         />
       )}
     </Stack>
