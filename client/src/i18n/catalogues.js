@@ -1,0 +1,26 @@
+/* The larger catalogues — the questionnaire and its form labels, the admin resources, the credit bureau — are not
+ * in the entry chunk: /auth needs none of them (decision 0070). app/router.jsx loads this module (its own chunk,
+ * "catalogues") together with every other route's chunk, so a screen never renders before its texts are there;
+ * jest registers it in setupTests.js. Keys stay in the default namespace, so callers use t() as before. */
+import i18n from 'i18next';
+import { mergeCatalogues } from './merge';
+import resourcesRu from './resources/ru.json';
+import resourcesKk from './resources/kk.json';
+import resourcesEn from './resources/en.json';
+import { questionnaireCatalogues } from './questionnaire';
+import pkbRu from './pkb/ru.json';
+import pkbKk from './pkb/kk.json';
+import pkbEn from './pkb/en.json';
+
+export const extraCatalogues = {
+  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu),
+  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk),
+  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn),
+};
+
+/** Adds the catalogues to the running i18n instance (deep, without overwriting the core keys). */
+export function registerExtraCatalogues(instance = i18n) {
+  Object.entries(extraCatalogues).forEach(([lng, catalogue]) => {
+    instance.addResourceBundle(lng, 'translation', catalogue, true, false);
+  });
+}
