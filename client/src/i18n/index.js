@@ -74,13 +74,16 @@ export function loadCatalogues() {
 }
 if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', i18n.language);
 
-/** Name of a reference item (name_ru / name_en / name_kk) in the given language; kk and en fall back to ru. */
+const filled = (value) => (value !== null && value !== undefined && String(value).trim() ? String(value) : '');
+
+/** Name of an item in the given language (default: the interface language): name_kk / name_en, falling back to
+ * the Russian one — name_ru on reference data, name on the dormitory catalogues (decision 0071) — then to any. */
 export function localizedName(item, lng) {
   if (!item) return '';
   const lang = (lng || i18n.language || DEFAULT_LANGUAGE).slice(0, 2);
-  const value = item[`name_${lang}`];
-  if (value && String(value).trim()) return value;
-  return item.name_ru || item.name_en || item.name || '';
+  const russian = filled(item.name_ru) || filled(item.name);
+  const wanted = lang === 'ru' ? russian : filled(item[`name_${lang}`]);
+  return wanted || russian || filled(item.name_en) || filled(item.name_kk);
 }
 
 export default i18n;
