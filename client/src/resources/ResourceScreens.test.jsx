@@ -220,7 +220,7 @@ describe('<ResourceList> from metadata', () => {
       },
     });
     renderWithProviders(<ResourceList resource="SectionRoom" fixed={{ section_id: 4 }} />);
-    expect(await screen.findByTestId('resource-empty-SectionRoom', LONG)).toHaveTextContent('Записей нет');
+    expect(await screen.findByTestId('resource-empty-SectionRoom', {}, LONG)).toHaveTextContent('Записей нет');
     expect(await calls(fetchMock, '/SectionRoom/find-paginate')[0].clone().json()).toMatchObject({
       filters: { section_id: 4 },
     });
