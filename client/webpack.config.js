@@ -4,9 +4,60 @@
  *   index.html at the dist root (served by Flask with a history fallback).
  * - no eval-based source maps and no inline scripts: the server's CSP forbids them.
  * - the dev server proxies /api to the Flask server on localhost:8000.
+ * - production builds also write a brotli (.br) and a gzip (.gz) copy of every text asset under static/;
+ *   WhiteNoise serves the one the browser accepts (server/static_files.py, decision 0070).
+ * - chunks: the runtime, a small vendor chunk of what every screen needs (React, the router, Redux, i18next),
+ *   MUI's core in its own long-lived chunk, and one chunk per route (React.lazy in app/router.jsx).
  */
 const path = require('path');
+const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+
+// Text assets only: pictures are already compressed. index.html is not precompressed: Flask serves it (CSP, no-cache).
+const COMPRESSIBLE = /^static\/.+\.(js|css|svg|json|txt|map)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+function compressionPlugins() {
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: COMPRESSIBLE,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      threshold: COMPRESS_MIN_BYTES,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: COMPRESSIBLE,
+      compressionOptions: { level: 9 },
+      threshold: COMPRESS_MIN_BYTES,
+      minRatio: 0.9,
+    }),
+  ];
+}
+
+/** Writes dist/chunk-groups.json: the JS files of the entry and of each lazily loaded route chunk (webpackChunkName),
+ * so the size budget test (tests/integration/test_client_assets.py) adds up what a first screen downloads. */
+class ChunkGroupsManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkGroupsManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkGroupsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const groups = {};
+          compilation.namedChunkGroups.forEach((group, name) => {
+            groups[name] = group.getFiles().filter((file) => file.endsWith('.js'));
+          });
+          const body = JSON.stringify({ entry: 'main', groups }, null, 2);
+          compilation.emitAsset('chunk-groups.json', new compiler.webpack.sources.RawSource(body));
+        },
+      );
+    });
+  }
+}
 
 module.exports = (env, argv) => {
   const isProd = argv.mode === 'production';
@@ -48,6 +99,8 @@ module.exports = (env, argv) => {
         scriptLoading: 'defer',
         inject: 'head',
       }),
+      new ChunkGroupsManifestPlugin(),
+      ...(isProd ? compressionPlugins() : []),
     ],
     optimization: {
       splitChunks: {

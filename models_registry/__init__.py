@@ -57,6 +57,7 @@ TEXT_OPS = ("eq", "ne", "in", "ilike")
 JSON_KEY_OPS = ("eq", "ne", "in", "is_null")
 
 FIELD_TYPES = ("integer", "string", "text", "boolean", "json", "datetime")
+FIELD_FORMATS = ("money",)
 
 
 @dataclass(frozen=True)
@@ -74,10 +75,13 @@ class Field:
     pattern_message: str = "validation.pattern"  # catalogue key of the message when it does not
     references: str | None = None  # registry model name of the parent row, which must exist
     default: object = None  # shown to clients as the create form's initial value
+    format: str | None = None  # how clients show the value: "money" = integer tenge (formatMoney in the client)
 
     def __post_init__(self):
         if self.type is not None and self.type not in FIELD_TYPES:
             raise ValueError(f"{self.name}: unknown field type {self.type!r}")
+        if self.format is not None and self.format not in FIELD_FORMATS:
+            raise ValueError(f"{self.name}: unknown field format {self.format!r}")
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,19 @@ def _admins_read(fields: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {role: fields for role in ADMINS}
 
 
+# `name` is the Russian name (required); Kazakh and English are optional and fall back to it (decision 0073).
+TRANSLATED_NAMES = ("name_kk", "name_en")
+
+
+def _translated_names() -> tuple[Field, ...]:
+    return tuple(Field(n, default="") for n in TRANSLATED_NAMES)
+
+
 def _node(name: str, parent_field: str | None, parent_model: str | None, includes=(), **extra) -> ModelDeclaration:
-    """Hall, Building, Floor and Section share one shape: name, order, parent id."""
-    fields = [Field("id"), Field("name", required=True, non_blank=True)]
-    filters = {"id": ID_OPS, "name": TEXT_OPS}
-    writable = ["name"]
+    """Hall, Building, Floor and Section share one shape: names in three languages, order, parent id."""
+    fields = [Field("id"), Field("name", required=True, non_blank=True), *_translated_names()]
+    filters = {"id": ID_OPS, "name": TEXT_OPS, **{n: TEXT_OPS for n in TRANSLATED_NAMES}}
+    writable = ["name", *TRANSLATED_NAMES]
     if parent_field:
         fields += [Field("order", default=0), Field(parent_field, required=True, references=parent_model)]
         filters.update({"order": NUMBER_OPS, parent_field: ("eq", "in")})
@@ -39,8 +47,8 @@ def _node(name: str, parent_field: str | None, parent_model: str | None, include
     )
 
 
-HALL = ("id", "name")
-NODE = ("id", "name", "order")
+HALL = ("id", "name", *TRANSLATED_NAMES)
+NODE = ("id", "name", *TRANSLATED_NAMES, "order")
 register(
     _node(
         "Hall",
@@ -86,7 +94,7 @@ register(
     )
 )
 
-ROOM_TYPE = ("id", "name", "capacity", "price")
+ROOM_TYPE = ("id", "name", *TRANSLATED_NAMES, "capacity", "price")
 register(
     ModelDeclaration(
         name="RoomType",
@@ -94,13 +102,20 @@ register(
         fields=(
             Field("id"),
             Field("name", required=True, non_blank=True),
+            *_translated_names(),
             Field("capacity", required=True, min=ROOM_CAPACITY_MIN, max=ROOM_CAPACITY_MAX),
-            Field("price", required=True, min=0),
+            Field("price", required=True, min=0, format="money"),
         ),  # integer tenge
         read=_admins_read(ROOM_TYPE),
-        create=("name", "capacity", "price"),
-        update=("name", "capacity", "price"),
-        filters={"id": ID_OPS, "name": TEXT_OPS, "capacity": NUMBER_OPS, "price": NUMBER_OPS},
+        create=ROOM_TYPE[1:],
+        update=ROOM_TYPE[1:],
+        filters={
+            "id": ID_OPS,
+            "name": TEXT_OPS,
+            **{n: TEXT_OPS for n in TRANSLATED_NAMES},
+            "capacity": NUMBER_OPS,
+            "price": NUMBER_OPS,
+        },
         sortable=("id", "name", "capacity", "price"),
         includes=(
             Relation(

@@ -32,10 +32,10 @@ NAMES = ("name_ru", "name_en", "name_kk")
 
 
 def _names(required: bool = True) -> tuple[Field, ...]:
-    # Kazakh falls back to Russian when empty (DESIGN §6), so only ru and en must be filled.
+    # Kazakh and English fall back to Russian when empty (DESIGN §6, issue 10; decision 0073): only ru is required.
     return (
         Field("name_ru", required=required, non_blank=True),
-        Field("name_en", required=required, non_blank=True),
+        Field("name_en", default=""),
         Field("name_kk", default=""),
     )
 

@@ -35,6 +35,9 @@ def create_app(config: Config | None = None) -> Flask:
     from .cli import register_commands
 
     register_commands(app)
+    from .static_files import serve_client_assets
+
+    serve_client_assets(app)  # outermost: hashed assets (brotli/gzip) never reach Flask
     return app
 
 

@@ -67,15 +67,23 @@ def content_security_policy(config) -> str:
     )
 
 
+# Sent on every answer: by Flask (below) and by WhiteNoise for the client's assets (server/static_files.py).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
 def register_security_headers(app: Flask) -> None:
-    csp = content_security_policy(app.config)
+    # The payment widget's origins join the CSP only when that provider is on (decision 0065).
+    headers = {**SECURITY_HEADERS, "Content-Security-Policy": content_security_policy(app.config)}
 
     @app.after_request
     def _headers(response):
-        response.headers.setdefault("Content-Security-Policy", csp)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-        response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-        response.headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        for name, value in headers.items():
+            response.headers.setdefault(name, value)
         return response

@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import i18n from './i18n';
+import { registerExtraCatalogues } from './i18n/catalogues';
+
+// The app loads these with the first screen that needs them (i18n.loadCatalogues); tests render screens directly.
+registerExtraCatalogues(i18n);
 
 afterEach(() => {
   window.localStorage.clear();

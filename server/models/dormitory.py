@@ -1,5 +1,8 @@
 """Dormitory hierarchy (spec §3): Hall > Building > Floor > Section > SectionRoom, plus RoomType and its media.
 
+Names admins enter are in three languages (decision 0073): `name` is the Russian one (required), `name_kk` and
+`name_en` are optional and fall back to it. Room names (numbers like 101) stay in one language.
+
 Foreign keys have no ON DELETE action: a parent with children cannot be deleted (the service answers 409 first),
 so nothing is ever orphaned. RoomTypeMedia rows belong to their room type and are deleted with it.
 """
@@ -23,6 +26,8 @@ class Hall(db.Model):
     __tablename__ = "halls"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(255))
+    name_kk: Mapped[str] = mapped_column(String(255), default="", server_default="")
+    name_en: Mapped[str] = mapped_column(String(255), default="", server_default="")
 
     buildings: Mapped[list[Building]] = relationship(back_populates="hall", order_by="Building.order")
 
@@ -31,6 +36,8 @@ class Building(db.Model):
     __tablename__ = "buildings"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(255))
+    name_kk: Mapped[str] = mapped_column(String(255), default="", server_default="")
+    name_en: Mapped[str] = mapped_column(String(255), default="", server_default="")
     order: Mapped[int] = mapped_column(Integer, default=0)
     hall_id: Mapped[int] = mapped_column(ForeignKey("halls.id"), index=True)
 
@@ -42,6 +49,8 @@ class Floor(db.Model):
     __tablename__ = "floors"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(255))
+    name_kk: Mapped[str] = mapped_column(String(255), default="", server_default="")
+    name_en: Mapped[str] = mapped_column(String(255), default="", server_default="")
     order: Mapped[int] = mapped_column(Integer, default=0)
     building_id: Mapped[int] = mapped_column(ForeignKey("buildings.id"), index=True)
 
@@ -53,6 +62,8 @@ class Section(db.Model):
     __tablename__ = "sections"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(255))
+    name_kk: Mapped[str] = mapped_column(String(255), default="", server_default="")
+    name_en: Mapped[str] = mapped_column(String(255), default="", server_default="")
     order: Mapped[int] = mapped_column(Integer, default=0)
     floor_id: Mapped[int] = mapped_column(ForeignKey("floors.id"), index=True)
 
@@ -64,6 +75,8 @@ class RoomType(db.Model):
     __tablename__ = "room_types"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(255))
+    name_kk: Mapped[str] = mapped_column(String(255), default="", server_default="")
+    name_en: Mapped[str] = mapped_column(String(255), default="", server_default="")
     capacity: Mapped[int] = mapped_column(Integer)
     price: Mapped[int] = mapped_column(Integer, default=0)  # integer tenge (DESIGN §6)
 

@@ -14,8 +14,9 @@ KAZAKHSTAN_CITIZENSHIP_EN = "Citizen of the Republic of Kazakhstan"
 
 
 class TrilingualNameMixin:
+    # Only Russian is required; Kazakh and English fall back to it when empty (decision 0073).
     name_ru: Mapped[str] = mapped_column(String(255))
-    name_en: Mapped[str] = mapped_column(String(255))
+    name_en: Mapped[str] = mapped_column(String(255), default="")
     name_kk: Mapped[str] = mapped_column(String(255), default="")
 
 

@@ -46,6 +46,7 @@ class FieldInfo:
     pattern_message: str = "validation.pattern"
     references: str | None = None
     default: object = None
+    format: str | None = None
 
 
 @dataclass
@@ -112,6 +113,7 @@ def _resolve_fields(cls, declared: tuple[Field, ...], owner: str) -> dict[str, F
             pattern_message=f.pattern_message,
             references=f.references,
             default=f.default,
+            format=f.format,
         )
     return out
 

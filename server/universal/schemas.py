@@ -285,6 +285,7 @@ class FieldMeta(Schema):
     choices = fields.List(fields.String(), allow_none=True)
     references = fields.String(allow_none=True)
     default = fields.Raw(allow_none=True)
+    format = fields.String(allow_none=True, metadata={"enum": ["money"], "description": "how clients show the value"})
     filter_operators = fields.List(fields.String())
     sortable = fields.Boolean()
 

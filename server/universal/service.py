@@ -286,6 +286,7 @@ def describe(rm: ResolvedModel, caller: Caller) -> dict:
                 "choices": list(info.choices) if info.choices else None,
                 "references": info.references,
                 "default": info.default,
+                "format": info.format,
                 "filter_operators": list(ops_by_field.get(info.name, ())) if is_readable else [],
                 "sortable": is_readable and info.name in d.sortable,
             }

@@ -211,7 +211,8 @@ def test_hierarchy_includes(client, db, factories, admin):
         admin,
     ).get_json()["list"]
     assert [r["id"] for r in rows] == [b2.id, b1.id]
-    assert rows[0]["hall"] == {"id": hall.id, "name": "Дом студентов"} and rows[0]["floors"] == []
+    assert rows[0]["hall"] == {"id": hall.id, "name": "Дом студентов", "name_kk": "", "name_en": ""}
+    assert rows[0]["floors"] == []
 
 
 def test_duplicate_natural_key_is_409(client, db, admin):

@@ -34,7 +34,7 @@ def test_binding_resolves_the_model_and_the_permission_once(db, factories, admin
         bind("Hall", "find", Caller.of(factories.applicant()))
     assert applicant.value.signed_in is True
     binding = bind("Hall", "find", admin_caller)
-    assert binding.model.name == "Hall" and binding.readable == ("id", "name")
+    assert binding.model.name == "Hall" and binding.readable == ("id", "name", "name_kk", "name_en")
 
 
 def test_a_binding_runs_only_its_own_action(db, admin_caller):

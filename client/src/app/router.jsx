@@ -4,27 +4,29 @@ import { AllowAnonymous, RequireApplicant, RequireNoCitizenship, RequireOwnAppli
 import { setNavigator } from '../session/navigation';
 import PageLoader from './PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
+import { lazyWithCatalogues } from './lazyWithCatalogues';
 
-// One chunk per route (React.lazy).
+// One chunk per route (React.lazy). /auth is the first screen on a phone: it needs only the core catalogues;
+// every other route also loads the larger ones (i18n/catalogues.js) before it renders (decision 0070).
 const AuthPage = lazy(() => import(/* webpackChunkName: "auth" */ '../features/auth/AuthPage'));
-const ChooseFlowPage = lazy(() => import(/* webpackChunkName: "choose-flow" */ '../features/chooseFlow/ChooseFlowPage'));
-const MainLayout = lazy(() => import(/* webpackChunkName: "layout" */ '../features/layout/MainLayout'));
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
-const ChatWidget = lazy(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatWidget'));
-const LocalSelectPathPage = lazy(() =>
+const ChooseFlowPage = lazyWithCatalogues(() => import(/* webpackChunkName: "choose-flow" */ '../features/chooseFlow/ChooseFlowPage'));
+const MainLayout = lazyWithCatalogues(() => import(/* webpackChunkName: "layout" */ '../features/layout/MainLayout'));
+const HomePage = lazyWithCatalogues(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+const ChatWidget = lazyWithCatalogues(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatWidget'));
+const LocalSelectPathPage = lazyWithCatalogues(() =>
   import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
 );
-const ApplyPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
-const SubmittedPage = lazy(() => import(/* webpackChunkName: "apply" */ '../features/apply/SubmittedPage'));
-const StepperPage = lazy(() => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'));
-const DocumentsUploadPage = lazy(() =>
+const ApplyPage = lazyWithCatalogues(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
+const SubmittedPage = lazyWithCatalogues(() => import(/* webpackChunkName: "apply" */ '../features/apply/SubmittedPage'));
+const StepperPage = lazyWithCatalogues(() => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'));
+const DocumentsUploadPage = lazyWithCatalogues(() =>
   import(/* webpackChunkName: "documents-upload" */ '../features/stepper/DocumentsUploadPage'),
 );
-const ListenPage = lazy(() => import(/* webpackChunkName: "listen" */ '../features/localSelectPath/ListenPage'));
-const MyApplicationsPage = lazy(() =>
+const ListenPage = lazyWithCatalogues(() => import(/* webpackChunkName: "listen" */ '../features/localSelectPath/ListenPage'));
+const MyApplicationsPage = lazyWithCatalogues(() =>
   import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
 );
-const DormBookingPage = lazy(() => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'));
+const DormBookingPage = lazyWithCatalogues(() => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'));
 
 /** Gives non-React code (401 handling) access to the router's navigate(). */
 function NavigationBridge() {

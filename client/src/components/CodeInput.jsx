@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import TextField from '@mui/material/TextField';
+import TextField from './TextInput';
 
 export const CODE_LENGTH = 6;
 

@@ -1,32 +1,13 @@
 /* i18next set-up: RU (default), KZ (code kk), EN. The choice is kept in localStorage and mirrored
- * on <html lang>. Catalogues are bundled (small), so there is no suspense while loading. */
+ * on <html lang>. The core catalogues (every screen's common texts) are bundled in all three languages, so
+ * switching language never waits; the larger ones arrive with the first screen that needs them (loadCatalogues,
+ * i18n/catalogues.js), so /auth does not download them. */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ru from './ru.json';
 import kk from './kk.json';
 import en from './en.json';
-import resourcesRu from './resources/ru.json';
-import resourcesKk from './resources/kk.json';
-import resourcesEn from './resources/en.json';
-import { mergeCatalogues, questionnaireCatalogues } from './questionnaire';
-import pkbRu from './pkb/ru.json';
-import pkbKk from './pkb/kk.json';
-import pkbEn from './pkb/en.json';
-import dormRu from './dorm/ru.json';
-import dormKk from './dorm/kk.json';
-import dormEn from './dorm/en.json';
-import paymentsRu from './payments/ru.json';
-import paymentsKk from './payments/kk.json';
-import paymentsEn from './payments/en.json';
-import adminRu from './admin/ru.json';
-import adminKk from './admin/kk.json';
-import adminEn from './admin/en.json';
-import stepperRu from './stepper/ru.json';
-import stepperKk from './stepper/kk.json';
-import stepperEn from './stepper/en.json';
-import chatRu from './chat/ru.json';
-import chatKk from './chat/kk.json';
-import chatEn from './chat/en.json';
+import { mergeCatalogues } from './merge';
 
 export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
 export const DEFAULT_LANGUAGE = 'ru';
@@ -61,29 +42,48 @@ function applyLanguage(lng) {
 // no two files define the same key, so the merge order does not matter.
 i18n.use(initReactI18next).init({
   resources: {
-    ru: { translation: mergeCatalogues(ru, resourcesRu, questionnaireCatalogues.ru, pkbRu, paymentsRu, dormRu, adminRu, stepperRu, chatRu) },
-    kk: { translation: mergeCatalogues(kk, resourcesKk, questionnaireCatalogues.kk, pkbKk, paymentsKk, dormKk, adminKk, stepperKk, chatKk) },
-    en: { translation: mergeCatalogues(en, resourcesEn, questionnaireCatalogues.en, pkbEn, paymentsEn, dormEn, adminEn, stepperEn, chatEn) },
+    // Copies: i18next extends these objects in place when the larger catalogues are added.
+    ru: { translation: mergeCatalogues(ru) },
+    kk: { translation: mergeCatalogues(kk) },
+    en: { translation: mergeCatalogues(en) },
   },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: CODES,
   interpolation: { escapeValue: false },
   returnNull: false,
-  react: { useSuspense: false },
+  // 'added': screens re-render if a catalogue arrives after them (loadCatalogues normally comes first).
+  react: { useSuspense: false, bindI18nStore: 'added' },
   showSupportNotice: false,
 });
 
 i18n.on('languageChanged', applyLanguage);
+
+let cataloguesLoading = null;
+/** Loads and registers the larger catalogues once (their own chunk); resolves when t() knows their keys. */
+export function loadCatalogues() {
+  if (!cataloguesLoading) {
+    cataloguesLoading = import(/* webpackChunkName: "catalogues" */ './catalogues')
+      .then((module) => module.registerExtraCatalogues(i18n))
+      .catch((error) => {
+        cataloguesLoading = null; // a failed download (network) is tried again by the next screen
+        throw error;
+      });
+  }
+  return cataloguesLoading;
+}
 if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', i18n.language);
 
-/** Name of a reference item (name_ru / name_en / name_kk) in the given language; kk and en fall back to ru. */
+const filled = (value) => (value !== null && value !== undefined && String(value).trim() ? String(value) : '');
+
+/** Name of an item in the given language (default: the interface language): name_kk / name_en, falling back to
+ * the Russian one — name_ru on reference data, name on the dormitory catalogues (decision 0073) — then to any. */
 export function localizedName(item, lng) {
   if (!item) return '';
   const lang = (lng || i18n.language || DEFAULT_LANGUAGE).slice(0, 2);
-  const value = item[`name_${lang}`];
-  if (value && String(value).trim()) return value;
-  return item.name_ru || item.name_en || item.name || '';
+  const russian = filled(item.name_ru) || filled(item.name);
+  const wanted = lang === 'ru' ? russian : filled(item[`name_${lang}`]);
+  return wanted || russian || filled(item.name_en) || filled(item.name_kk);
 }
 
 export default i18n;

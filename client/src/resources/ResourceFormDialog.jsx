@@ -13,7 +13,7 @@ import { useGetModelMetaQuery } from '../api/generated/modelMeta';
 import { useSnackbar } from '../components/SnackbarProvider';
 import { apiErrorMessage } from '../components/apiError';
 import FieldInput, { fromFormValue, toFormValue } from './FieldInput';
-import { fieldErrors, modelLabel, normalizeResource } from './resource';
+import { fieldErrors, groupNameFields, modelLabel, normalizeResource } from './resource';
 
 /** The fields a form shows: creatable (new row) or updatable (existing row), minus the fixed ones. */
 export function formFields(meta, { editing, fixed = {} }) {
@@ -55,6 +55,7 @@ function FormBody({ resource, meta, row, fixed, onClose, onSaved }) {
   const editing = Boolean(row);
   const overrides = useMemo(() => resource.fields || {}, [resource.fields]);
   const fields = useMemo(() => formFields(meta, { editing, fixed }), [meta, editing, fixed]);
+  const layout = useMemo(() => groupNameFields(fields), [fields]);
   const defaults = useMemo(() => initialValues(meta, fields, row, overrides), [meta, fields, row, overrides]);
   const { control, handleSubmit, setError } = useForm({ defaultValues: defaults, mode: 'onTouched' });
   const [create, createState] = resource.endpoints.create.useMutation();
@@ -90,7 +91,7 @@ function FormBody({ resource, meta, row, fixed, onClose, onSaved }) {
       open
       onClose={saving ? undefined : onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={layout.some((item) => item.names) ? 'md' : 'sm'}
       aria-labelledby={titleId}
       data-testid={`resource-form-${resource.model}`}
     >
@@ -106,18 +107,35 @@ function FormBody({ resource, meta, row, fixed, onClose, onSaved }) {
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {fields.map((field) => (
-              <FieldInput
-                key={field.name}
-                model={resource.model}
-                field={field}
-                control={control}
-                required={Boolean(field.required)}
-                disabled={saving}
-                override={overrides[field.name]}
-                createDialog={ResourceFormDialog}
-              />
-            ))}
+            {layout.map((item) => {
+              const input = (field) => (
+                <FieldInput
+                  key={field.name}
+                  model={resource.model}
+                  field={field}
+                  control={control}
+                  required={Boolean(field.required)}
+                  disabled={saving}
+                  override={overrides[field.name]}
+                  createDialog={ResourceFormDialog}
+                />
+              );
+              if (!item.names) return input(item.field);
+              // Russian, Kazakh and English names side by side (one column on a phone); kk and en may stay empty.
+              return (
+                <Stack
+                  key={item.key}
+                  role="group"
+                  aria-label={t('crud.names_group')}
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={2}
+                  data-testid={`resource-names-${resource.model}`}
+                  sx={{ '& > *': { flex: 1, minWidth: 0 } }}
+                >
+                  {item.names.map(input)}
+                </Stack>
+              );
+            })}
             {Extra && <Extra row={row} meta={meta} resource={resource} />}
           </Stack>
         </DialogContent>

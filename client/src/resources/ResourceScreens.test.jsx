@@ -10,6 +10,8 @@ import ResourceList from './ResourceList';
 import ResourceFormDialog from './ResourceFormDialog';
 import { buildFilters, filterControls, listColumns, normalizeResource } from './resource';
 
+const RUSSIAN_NAME = /^Название\s*\*?$/; // not «Название (каз.)» / «Название (англ.)»
+
 const ROOM_TYPES = [
   { id: 1, name: 'Двухместная', capacity: 2, price: 45000 },
   { id: 2, name: 'Четырёхместная', capacity: 4, price: 30000 },
@@ -78,7 +80,7 @@ describe('<ResourceList> from metadata', () => {
     ['Название', 'Вместимость (мест)', 'Цена (тенге)'].forEach((name) =>
       expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument(),
     );
-    expect(within(table).getByText(/^45\s000$/)).toBeInTheDocument();
+    expect(within(table).getByText(/^45\s000\s₸$/)).toBeInTheDocument(); // money in the interface language
     expect(screen.getByRole('button', { name: 'Изменить «Двухместная»' })).toBeInTheDocument();
     expect(screen.getByText('1–20 из 45')).toBeInTheDocument();
 
@@ -125,6 +127,17 @@ describe('<ResourceList> from metadata', () => {
     await user.click(await screen.findByTestId('resource-create-RoomType', LONG));
     const dialog = await screen.findByRole('dialog', { name: 'Новая запись — Тип комнаты' }, LONG);
 
+    // The names in three languages side by side: Russian required, Kazakh and English optional.
+    const names = within(dialog).getByRole('group', { name: 'Название на трёх языках' });
+    expect(within(names).getAllByRole('textbox').map((input) => input.id)).toEqual([
+      'resource-RoomType-name',
+      'resource-RoomType-name_kk',
+      'resource-RoomType-name_en',
+    ]);
+    expect(within(names).getByLabelText(RUSSIAN_NAME)).toBeRequired();
+    expect(within(names).getByLabelText('Название (каз.)')).not.toBeRequired();
+    expect(within(names).getByLabelText('Название (англ.)')).not.toBeRequired();
+
     const capacity = within(dialog).getByLabelText(/Вместимость \(мест\)/);
     expect(capacity.tagName).toBe('SELECT');
     const values = within(capacity).getAllByRole('option').map((o) => o.value).filter(Boolean);
@@ -136,7 +149,7 @@ describe('<ResourceList> from metadata', () => {
     // client rules first: required, integer ≥ 0
     await user.click(within(dialog).getByTestId('resource-save'));
     expect(await within(dialog).findAllByText('Обязательное поле', LONG)).toHaveLength(3);
-    await user.type(within(dialog).getByLabelText(/Название/), 'Дубль');
+    await user.type(within(dialog).getByLabelText(RUSSIAN_NAME), 'Дубль');
     await user.selectOptions(capacity, '3');
     await user.type(price, '-5');
     await user.click(within(dialog).getByTestId('resource-save'));
@@ -146,13 +159,14 @@ describe('<ResourceList> from metadata', () => {
     await user.click(within(dialog).getByTestId('resource-save'));
     expect(await within(dialog).findByText('Такое название уже есть', LONG)).toBeInTheDocument();
 
-    await user.clear(within(dialog).getByLabelText(/Название/));
-    await user.type(within(dialog).getByLabelText(/Название/), '  Трёхместная ');
+    await user.clear(within(dialog).getByLabelText(RUSSIAN_NAME));
+    await user.type(within(dialog).getByLabelText(RUSSIAN_NAME), '  Трёхместная ');
+    await user.type(within(dialog).getByLabelText('Название (каз.)'), 'Үш орындық');
     await user.click(within(dialog).getByTestId('resource-save'));
     expect(await screen.findByTestId('snackbar-success', LONG)).toHaveTextContent('Запись добавлена');
     const creates = calls(fetchMock, '/RoomType/create');
     expect(await creates[creates.length - 1].clone().json()).toEqual({
-      create: { name: 'Трёхместная', capacity: 3, price: 38000 },
+      create: { name: 'Трёхместная', name_kk: 'Үш орындық', name_en: '', capacity: 3, price: 38000 },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -178,7 +192,7 @@ describe('<ResourceList> from metadata', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Изменить «Двухместная»' }, LONG));
     const dialog = await screen.findByRole('dialog', { name: 'Редактирование — Тип комнаты' }, LONG);
-    expect(within(dialog).getByLabelText(/Название/)).toHaveValue('Двухместная');
+    expect(within(dialog).getByLabelText(RUSSIAN_NAME)).toHaveValue('Двухместная');
     expect(within(dialog).getByLabelText(/Вместимость/)).toHaveValue('2');
     const price = within(dialog).getByLabelText(/Цена/);
     await user.clear(price);
@@ -206,7 +220,7 @@ describe('<ResourceList> from metadata', () => {
       },
     });
     renderWithProviders(<ResourceList resource="SectionRoom" fixed={{ section_id: 4 }} />);
-    expect(await screen.findByTestId('resource-empty-SectionRoom', LONG)).toHaveTextContent('Записей нет');
+    expect(await screen.findByTestId('resource-empty-SectionRoom', {}, LONG)).toHaveTextContent('Записей нет');
     expect(await calls(fetchMock, '/SectionRoom/find-paginate')[0].clone().json()).toMatchObject({
       filters: { section_id: 4 },
     });
@@ -219,7 +233,7 @@ describe('<ResourceList> from metadata', () => {
     expect(await screen.findByRole('option', { name: 'Мужской' }, LONG)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(within(dialog).getByLabelText(/Порядок/)).toHaveValue(0);
-    await user.type(within(dialog).getByLabelText(/Название/), '101');
+    await user.type(within(dialog).getByLabelText(RUSSIAN_NAME), '101');
 
     // The room type is searched (debounced, ilike on the display field), never loaded whole.
     const roomType = within(dialog).getByRole('combobox', { name: /Тип комнаты/ });
@@ -272,7 +286,7 @@ describe('<ResourceList> from metadata', () => {
       },
     });
     renderWithProviders(<ResourceList resource="Hall" />);
-    const row = await screen.findByTestId('resource-row-Hall-1', LONG);
+    const row = await screen.findByTestId('resource-row-Hall-1', {}, LONG);
     expect(row).toHaveTextContent('01.09.2019');
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTestId('resource-create-Hall'));
@@ -289,7 +303,9 @@ describe('<ResourceList> from metadata', () => {
     expect(date).toHaveValue('01.09.2024');
     await user.click(within(dialog).getByTestId('resource-save'));
     await waitFor(() => expect(calls(fetchMock, '/Hall/create')).toHaveLength(1));
-    expect(await calls(fetchMock, '/Hall/create')[0].clone().json()).toEqual({ create: { name: 'Новое', opened_on: '2024-09-01' } });
+    expect(await calls(fetchMock, '/Hall/create')[0].clone().json()).toEqual({
+      create: { name: 'Новое', name_kk: '', name_en: '', opened_on: '2024-09-01' },
+    });
   });
 
   test('choices are translated selects (kk)', async () => {

@@ -21,6 +21,7 @@ import { endpointsFor, useGetModelMetaQuery } from '../api/generated';
 import { rowsOf } from '../api/listAnswer';
 import { formatDate, formatDateTime } from '../components/dates';
 import { choiceLabel, fieldLabel, pageSizeOptions, rowTitle } from './resource';
+import { formatMoney, formatNumber } from '../i18n/format';
 
 /**
  * The title of a referenced row. Every cell of a column asks for the same rows (the ids on the page, by an `in`
@@ -44,7 +45,8 @@ function CellValue({ model, field, value, referenceIds }) {
   if (field.type === 'json') return JSON.stringify(value);
   if (field.type === 'datetime') return formatDateTime(value);
   if (field.type === 'date') return formatDate(value);
-  if (field.type === 'integer') return Number(value).toLocaleString(i18n.language);
+  if (field.format === 'money') return formatMoney(value, i18n.language);
+  if (field.type === 'integer') return formatNumber(value, i18n.language);
   return String(value);
 }
 

@@ -43,10 +43,26 @@ export function choiceLabel(t, model, field, value) {
   return t(`resources.${model}.choices.${field}.${value}`, { defaultValue: String(value) });
 }
 
+/** Fields holding one name in the three languages: name_ru / name (Russian), name_kk, name_en (decision 0073). */
+export const NAME_FIELD = /^name(_ru|_kk|_en)?$/;
+const NAME_ORDER = { name: 0, name_ru: 0, name_kk: 1, name_en: 2 };
+
+/** Form layout: the name fields as one group (shown side by side) where the first of them stands, others alone. */
+export function groupNameFields(fields) {
+  const names = fields.filter((f) => NAME_FIELD.test(f.name)).sort((a, b) => NAME_ORDER[a.name] - NAME_ORDER[b.name]);
+  if (names.length < 2) return fields.map((field) => ({ key: field.name, field }));
+  const out = [];
+  fields.forEach((field) => {
+    if (!NAME_FIELD.test(field.name)) out.push({ key: field.name, field });
+    else if (field === fields.find((f) => NAME_FIELD.test(f.name))) out.push({ key: 'names', names });
+  });
+  return out;
+}
+
 /** What a row is called: its display field (name_ru/name_en/name_kk in the UI language), else #id. */
 export function rowTitle(row, displayField, lng) {
   if (!row) return '';
-  if (displayField && /^name_(ru|en|kk)$/.test(displayField)) {
+  if (displayField && NAME_FIELD.test(displayField)) {
     const name = localizedName(row, lng);
     if (name) return name;
   }

@@ -1,8 +1,8 @@
 /* Staff routes (spec §2): /admin (FOREIGN access check) and /admin/kz (KZ access check), each a shell with a
  * left menu. The dormitory screens are open to both admin roles (both may write), so they live in both shells.
  * Used by app/router.jsx as {adminRoutes()} (a fragment of <Route>s). */
-import { lazy } from 'react';
 import { Route, useParams } from 'react-router-dom';
+import { lazyWithCatalogues as lazy } from '../lazyWithCatalogues';
 import RequireSegment from './RequireSegment';
 import { ADMIN_SHELLS } from './menu';
 import { QUEUES_BY_SHELL } from '../../features/admin/queues';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField from '../../components/TextInput';
 import Typography from '@mui/material/Typography';
 import CodeInput from '../../components/CodeInput';
 import { useSnackbar } from '../../components/SnackbarProvider';

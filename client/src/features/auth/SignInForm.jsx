@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField from '../../components/TextInput';
 import { useSignInMutation } from './authApi';
 import { emailRules, muiField, requiredRules } from './validation';
 import { userSet } from '../../session/sessionSlice';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField from '../../components/TextInput';
 import { useSignUpMutation } from './authApi';
 import { emailRules, muiField, passwordRules, repeatPasswordRules } from './validation';
 import { useSnackbar } from '../../components/SnackbarProvider';

@@ -1,0 +1,42 @@
+/* The larger catalogues — the questionnaire and its form labels, the admin resources and review, the credit bureau,
+ * payments, the citizens' stepper, dormitory bookings and the assistant — are not
+ * in the entry chunk: /auth needs none of them (decision 0070). app/router.jsx loads this module (its own chunk,
+ * "catalogues") together with every other route's chunk, so a screen never renders before its texts are there;
+ * jest registers it in setupTests.js. Keys stay in the default namespace, so callers use t() as before. */
+import i18n from 'i18next';
+import { mergeCatalogues } from './merge';
+import resourcesRu from './resources/ru.json';
+import resourcesKk from './resources/kk.json';
+import resourcesEn from './resources/en.json';
+import { questionnaireCatalogues } from './questionnaire';
+import pkbRu from './pkb/ru.json';
+import pkbKk from './pkb/kk.json';
+import pkbEn from './pkb/en.json';
+import dormRu from './dorm/ru.json';
+import dormKk from './dorm/kk.json';
+import dormEn from './dorm/en.json';
+import paymentsRu from './payments/ru.json';
+import paymentsKk from './payments/kk.json';
+import paymentsEn from './payments/en.json';
+import adminRu from './admin/ru.json';
+import adminKk from './admin/kk.json';
+import adminEn from './admin/en.json';
+import stepperRu from './stepper/ru.json';
+import stepperKk from './stepper/kk.json';
+import stepperEn from './stepper/en.json';
+import chatRu from './chat/ru.json';
+import chatKk from './chat/kk.json';
+import chatEn from './chat/en.json';
+
+export const extraCatalogues = {
+  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu),
+  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk),
+  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn),
+};
+
+/** Adds the catalogues to the running i18n instance (deep, without overwriting the core keys). */
+export function registerExtraCatalogues(instance = i18n) {
+  Object.entries(extraCatalogues).forEach(([lng, catalogue]) => {
+    instance.addResourceBundle(lng, 'translation', catalogue, true, false);
+  });
+}
