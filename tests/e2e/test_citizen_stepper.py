@@ -1,12 +1,12 @@
-"""The citizen's journey through the stepper in Chromium (spec §2 Stepper, §4, §5; issue 11 items 1, 3, 5; decision
-0068): sign-up with the e-mailed code, Kazakhstan, the scholarship card, a programme, the credit-bureau request with
-the code from the SMS dev outbox, the instruction (five ticks), the payment step (the fee is exempted by staff through
-the admin API, since the payment module is not on this branch: the polled page offers Next by itself), the
+"""The citizen's journey through the stepper in Chromium (spec §2 Stepper, §4, §5; issue 11 items 1, 3, 4, 5;
+decisions 0065, 0068): sign-up with the e-mailed code, Kazakhstan, the scholarship card, a programme, the
+credit-bureau request with the code from the SMS dev outbox, the instruction (five ticks), the admission fee paid on
+the sandbox card page (a declined card first, then the success card; the polled stepper moves on by itself), the
 home-country questionnaire (answers saved through the same save call, then every step walked and submitted in the
 browser), self-upload of PDFs with progress, the orange banner, staff confirmation through the admin API (the page
 moves on by itself), the grant list imported through the API (the awaiting page finds the result), the grant
-document and the program choice, the enrolment page and /my-applications. Then one pass of the stepper in Kazakh
-and in English."""
+document and the program choice, the enrolment page and /my-applications with the receipt. Then one pass of the
+stepper in Kazakh and in English."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from server.seed import run_all
 from ..helpers import API, extract_code, find_code
 from ..integration.test_user_data_support import complete_answers, post_bulk
 from .test_foreign_application import tiny_pdf
+from .test_payments import pay_on_card_page
 
 PASSWORD = "citizen-pass1"
 PERSON = BY_IIN["060315501232"]  # Ахметов Нурлан Серикович
@@ -133,8 +134,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
     page.get_by_test_id("instruction-accept").check()
     panel.get_by_test_id("step-next").click()
 
-    # 2: the fee, and no way on until it is paid or exempted; staff exempt the application (admin API) and the
-    # polled page offers Next.
+    # 2: the fee, and no way on until it is paid: a declined card, then the success card on the sandbox page.
     slot = page.get_by_test_id("payment-step-slot")
     expect(slot.get_by_test_id("payment-amount")).to_have_text(re.compile(r"10\s000 тенге"))
     expect(slot.get_by_test_id("step-next")).to_have_count(0)
@@ -142,22 +142,31 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
         f"{API}/users/application-proceed", headers=headers, json={"application_id": application_id}
     )
     assert refused.status_code == 409 and refused.get_json()["message_key"] == "stepper.payment_required"
-    api.post(
-        "/admin/update-user-is-exempted-from-payment",
-        json={"id": user.id, "is_exempted_from_payment": 1, "application_id": application_id},
-    )
-    expect(slot.get_by_test_id("payment-exempted")).to_be_visible(timeout=15_000)
     # The questionnaire's answers go in through the save call the questionnaire uses (the browser part below walks
     # every step and submits); the bureau's names stay as the bureau gave them.
     answers, files = complete_answers(application_row(db, application_id), factories, kz=True)
     answers["fillStepMainInfoLocal"].update(iin=PERSON.iin, last_name=PERSON.last_name, first_name=PERSON.first_name)
     response = post_bulk(api.client, headers, application_id, answers, files)
     assert response.status_code == 200, response.get_data(as_text=True)[:400]
-    slot.get_by_test_id("step-next").click()
+    proceed_to_payment = slot.get_by_test_id("payment-proceed")
+    expect(proceed_to_payment).to_be_disabled()
+    slot.get_by_test_id("payment-consent").check()
+    with page.expect_popup() as popup_info:
+        proceed_to_payment.click()
+    card_page = popup_info.value
+    card_page.wait_for_load_state()
+    pay_on_card_page(card_page, "4000 0000 0000 0002")
+    expect(card_page.get_by_test_id("sandbox-result")).to_contain_text("Банк отклонил оплату")
+    expect(slot.get_by_test_id("payment-declined")).to_be_visible(timeout=15_000)
+    assert application_row(db, application_id).current_step == 2  # a declined card changes nothing
+    pay_on_card_page(card_page, "4242 4242 4242 4242")
+    expect(card_page.get_by_test_id("sandbox-result")).to_have_text("Оплата прошла успешно")
+    card_page.close()
 
     # 3 → 4: the home-country questionnaire, every step in the browser, submitted at the end.
     form = page.get_by_test_id("stepper-action-form")
-    expect(form.get_by_test_id("questionnaire-step-fillStepMainInfoLocal")).to_be_visible()
+    # the verified payment moved the application on; the stepper's 5-second poll shows the form
+    expect(form.get_by_test_id("questionnaire-step-fillStepMainInfoLocal")).to_be_visible(timeout=15_000)
     for _ in range(20):
         submit = form.get_by_test_id("questionnaire-submit")
         if submit.count():
@@ -232,12 +241,14 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
     # /my-applications: the real state and the status history.
     page.goto("/my-applications")
     expect(page.get_by_test_id(f"application-status-{application_id}")).to_have_text("Зачислен(а) по гранту")
+    receipt = page.get_by_test_id(f"receipt-slot-{application_id}")
+    expect(receipt.get_by_test_id("receipt-amount")).to_have_text(re.compile(r"10\s000 ₸"))
     page.get_by_test_id(f"toggle-history-{application_id}").click()
     history = page.get_by_test_id(f"application-history-{application_id}")
     for text in (
         "Заявка создана",
         "Инструкция прочитана",
-        "Освобождение от оплаты применено",
+        "Вступительный взнос оплачен",
         "Анкета отправлена",
         "Документы загружены",
         "Получение документов подтверждено",
