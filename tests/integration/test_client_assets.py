@@ -22,9 +22,10 @@ pytestmark = pytest.mark.usefixtures("no_server_errors")
 ROOT = Path(__file__).resolve().parents[2]
 BUILT_DIST = ROOT / "client" / "dist"
 FIRST_SCREEN_JS_TARGET = 150 * 1024  # compressed bytes (issue 10: JavaScript for the first screen ≤ 150 KB)
-# What the build measured when this was written (decision 0070: 169,452 bytes with brotli, down from 196,562): a
-# change that adds to the first screen fails here even while the issue's target above is not reached yet.
-FIRST_SCREEN_JS_CEILING = 172 * 1024
+# What the build measured (decision 0070: 169,452 bytes with brotli, down from 196,562; 176,163 once the stepper,
+# admin, payments and applicant-UX work joined the router and the auth screen's 429 countdown): a change that adds to
+# the first screen fails here even while the issue's target above is not reached yet.
+FIRST_SCREEN_JS_CEILING = 178 * 1024
 ASSET = "static/js/main.0123456789.js"
 SOURCE = ("console.log('qabyldau: the same line, over and over, compresses well');\n" * 200).encode()
 BROTLI_BYTES = b"\x1b brotli stand-in: WhiteNoise sends the .br file as it is on disk"

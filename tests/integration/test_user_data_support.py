@@ -7,7 +7,7 @@ import io
 import json
 from contextlib import contextmanager
 
-from sqlalchemy import event
+from sqlalchemy import event, select
 
 from server import forms
 from server.forms.masks import MASK_PATTERNS  # noqa: F401  (documents which masks the samples satisfy)
@@ -125,7 +125,12 @@ def _ctx_option(ctx, option_type, attr, wanted, factories):
     for option in ctx["options"].get(option_type) or []:
         if (option.get("additional_data") or {}).get(attr) == wanted:
             return option["id"]
-    option = factories.questionnaire_option(option_type, code=wanted, additional_data={attr: wanted})
+    from server.models import SelectOption
+
+    # an earlier application of the same test may have made it (codes are unique per type)
+    option = factories.db.session.scalar(
+        select(SelectOption).where(SelectOption.type == option_type, SelectOption.code == wanted)
+    ) or factories.questionnaire_option(option_type, code=wanted, additional_data={attr: wanted})
     ctx["options"].setdefault(option_type, []).append(
         {"id": option.id, "code": option.code, "additional_data": {attr: wanted}, "additional_count": 0}
     )
