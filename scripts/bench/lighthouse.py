@@ -52,6 +52,8 @@ def lighthouse_driver() -> Path:
     driver = BENCH_TOOLS / DRIVER.name
     shutil.copyfile(DRIVER, driver)
     return driver
+
+
 TARGETS = {"performance": 0.9, "lcp_ms": 2500, "first_screen_js_bytes": 150 * 1024}
 
 
