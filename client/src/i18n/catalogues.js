@@ -1,5 +1,5 @@
 /* The larger catalogues — the questionnaire and its form labels, the admin resources and review, the credit bureau,
- * payments, the citizens' stepper, dormitory bookings and the assistant — are not
+ * payments, the citizens' stepper, dormitory bookings, the assistant and its staff hand-offs — are not
  * in the entry chunk: /auth needs none of them (decision 0070). app/router.jsx loads this module (its own chunk,
  * "catalogues") together with every other route's chunk, so a screen never renders before its texts are there;
  * jest registers it in setupTests.js. Keys stay in the default namespace, so callers use t() as before. */
@@ -27,11 +27,14 @@ import stepperEn from './stepper/en.json';
 import chatRu from './chat/ru.json';
 import chatKk from './chat/kk.json';
 import chatEn from './chat/en.json';
+import adminChatsRu from './adminChats/ru.json';
+import adminChatsKk from './adminChats/kk.json';
+import adminChatsEn from './adminChats/en.json';
 
 export const extraCatalogues = {
-  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu),
-  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk),
-  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn),
+  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu, adminChatsRu),
+  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk, adminChatsKk),
+  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn, adminChatsEn),
 };
 
 /** Adds the catalogues to the running i18n instance (deep, without overwriting the core keys). */

@@ -49,6 +49,7 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'dorm_board',
     'dorm_transfers',
     'suborganizations',
+    'chats',
   ]);
   expect(keys(admin('Админ'), 'kz')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations']);
   expect(keys(admin('Админ (граждане КЗ)'), 'kz')).toEqual([
@@ -64,6 +65,7 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'dorm_board',
     'dorm_transfers',
     'suborganizations',
+    'kz_chats',
   ]);
   const applied = menuItemsFor(admin('Админ'), 'foreign').find((i) => i.key === 'applied');
   expect(applied.badge).toBe('applied');

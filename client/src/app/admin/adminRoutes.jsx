@@ -18,6 +18,7 @@ const DormitoryPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../
 const RoomTypesPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../../features/dormitory/RoomTypesPage'));
 const DormTransfersPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/TransfersPage'));
 const DormBoardPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/BoardPage'));
+const ChatsPage = lazy(() => import(/* webpackChunkName: "admin-chats" */ '../../features/adminChats/ChatsPage'));
 const SuborganizationsPage = lazy(() =>
   import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/SuborganizationsPage'),
 );
@@ -40,6 +41,7 @@ function shellRoutes(shell) {
       <Route path="dorm-transfers" element={<DormTransfersPage />} />
       <Route path="dorm-board" element={<DormBoardPage />} />
       <Route path="suborganizations" element={<SuborganizationsPage />} />
+      <Route path="chats/*" element={<ChatsPage />} />
       <Route path="*" element={<NotFoundPage shell={shell} />} />
     </Route>
   );

@@ -68,6 +68,14 @@ export const ADMIN_MENU = [
     roles: BOTH_ADMINS,
     shells: ['foreign', 'kz'],
   })),
+  // The assistant's hand-offs (issue 14): each shell's own admin answers its own population's conversations.
+  ...['foreign', 'kz'].map((shellKey) => ({
+    key: shellKey === 'kz' ? 'kz_chats' : 'chats',
+    path: 'chats',
+    labelKey: 'admin_chats.menu',
+    roles: [SHELL_ROLE[shellKey]],
+    shells: [shellKey],
+  })),
 ];
 
 /** The menu items of one shell that the user's roles allow, in menu order. */
