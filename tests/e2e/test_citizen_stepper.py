@@ -242,7 +242,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
     page.goto("/my-applications")
     expect(page.get_by_test_id(f"application-status-{application_id}")).to_have_text("Зачислен(а) по гранту")
     receipt = page.get_by_test_id(f"receipt-slot-{application_id}")
-    expect(receipt.get_by_test_id("receipt-amount")).to_have_text(re.compile(r"10\s000 ₸"))
+    expect(receipt.get_by_test_id("receipt-amount")).to_have_text(re.compile(r"10\s000\s₸"))
     page.get_by_test_id(f"toggle-history-{application_id}").click()
     history = page.get_by_test_id(f"application-history-{application_id}")
     for text in (

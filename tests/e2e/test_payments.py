@@ -49,7 +49,7 @@ def test_home_message_pay_button_declined_card_then_success_shows_the_receipt(pa
     modal = page.get_by_test_id("home-message-modal")
     expect(modal).to_be_visible()
     expect(modal.get_by_role("heading", name="Доплата вступительного взноса")).to_be_visible()
-    expect(modal.get_by_test_id("home-message-amount")).to_have_text(re.compile(r"К оплате: 9\s990 ₸"))
+    expect(modal.get_by_test_id("home-message-amount")).to_have_text(re.compile(r"К оплате: 9\s990\s₸"))
     pay = modal.get_by_test_id("payment-proceed")
     expect(pay).to_be_disabled()
     modal.get_by_test_id("payment-consent").check()
@@ -59,7 +59,7 @@ def test_home_message_pay_button_declined_card_then_success_shows_the_receipt(pa
     card_page = popup_info.value
     card_page.wait_for_load_state()
     expect(card_page).to_have_url(re.compile(r"/payments/sandbox/\d+\?t="))
-    expect(card_page.get_by_test_id("sandbox-amount")).to_have_text(re.compile(r"9\s990 ₸"))
+    expect(card_page.get_by_test_id("sandbox-amount")).to_have_text(re.compile(r"9\s990\s₸"))
 
     pay_on_card_page(card_page, "4000 0000 0000 0002")
     expect(card_page.get_by_test_id("sandbox-result")).to_contain_text("Банк отклонил оплату")
@@ -71,7 +71,7 @@ def test_home_message_pay_button_declined_card_then_success_shows_the_receipt(pa
     receipt = modal.get_by_test_id("payment-receipt")
     expect(receipt).to_be_visible(timeout=POLL_WAIT_MS)
     expect(modal.get_by_test_id("payment-paid")).to_have_text("Оплата подтверждена")
-    expect(receipt.get_by_test_id("receipt-amount")).to_have_text(re.compile(r"9\s990 ₸"))
+    expect(receipt.get_by_test_id("receipt-amount")).to_have_text(re.compile(r"9\s990\s₸"))
     db.session.expire_all()
     payment = db.session.scalar(select(Payment).where(Payment.purpose_ref_id == message.id))
     assert payment.status == "paid" and payment.amount == 9990 and not payment.flagged

@@ -31,7 +31,7 @@ import {
   useGetPaymentQuery,
   useStartPaymentMutation,
 } from '../../api/paymentsApi';
-import { formatTenge } from './money';
+import { formatMoney } from '../../i18n/format';
 import { openWidget } from './widget';
 
 export const ADMISSION_FEE = 'admission_fee';
@@ -46,7 +46,7 @@ export function Receipt({ receipt, testId = 'payment-receipt' }) {
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
         <dt>{t('payment.receipt.amount')}</dt>
-        <dd style={{ margin: 0 }} data-testid="receipt-amount">{formatTenge(receipt.amount, i18n.language)}</dd>
+        <dd style={{ margin: 0 }} data-testid="receipt-amount">{formatMoney(receipt.amount, i18n.language)}</dd>
         <dt>{t('payment.receipt.date')}</dt>
         <dd style={{ margin: 0 }} data-testid="receipt-date">{formatDateTime(receipt.paid_at)}</dd>
         <dt>{t('payment.receipt.transaction')}</dt>
@@ -175,7 +175,7 @@ export default function PaymentPanel({ applicationId, purpose = ADMISSION_FEE, p
     <Stack spacing={2} data-testid="payment-panel" data-state={paymentStatus || 'new'}>
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
         <li>
-          <Typography>{t('payment.point_amount', { amount: formatTenge(shownAmount, i18n.language) })}</Typography>
+          <Typography>{t('payment.point_amount', { amount: formatMoney(shownAmount, i18n.language) })}</Typography>
         </li>
         <li>
           <Typography>{t('payment.point_card')}</Typography>

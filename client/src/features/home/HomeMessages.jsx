@@ -14,7 +14,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PaymentPanel from '../../components/payment/PaymentPanel';
-import { formatTenge } from '../../components/payment/money';
+import { formatMoney } from '../../i18n/format';
 import { useGetHomePageMessagesQuery } from '../../api/paymentsApi';
 
 export const DISMISSED_STORAGE_KEY = 'qabyldau_home_message_dismissed';
@@ -48,13 +48,13 @@ function MessageDialog({ message, onClose }) {
           {isPayment && (
             <>
               <Typography variant="h6" component="p" data-testid="home-message-amount">
-                {t('home_messages.amount_due', { amount: formatTenge(message.amount, i18n.language) })}
+                {t('home_messages.amount_due', { amount: formatMoney(message.amount, i18n.language) })}
               </Typography>
               <PaymentPanel
                 purpose="home_message"
                 purposeRefId={message.id}
                 amount={message.amount}
-                submitLabel={t('home_messages.pay', { amount: formatTenge(message.amount, i18n.language) })}
+                submitLabel={t('home_messages.pay', { amount: formatMoney(message.amount, i18n.language) })}
               />
             </>
           )}
@@ -106,7 +106,7 @@ export default function HomeMessages({ enabled = true }) {
         >
           <AlertTitle>{message.title}</AlertTitle>
           {message.type === 'payment' && message.amount
-            ? t('home_messages.amount_due', { amount: formatTenge(message.amount, i18n.language) })
+            ? t('home_messages.amount_due', { amount: formatMoney(message.amount, i18n.language) })
             : message.text}
         </Alert>
       ))}

@@ -36,7 +36,7 @@ test('the first permanent message opens in a modal with the server amount and a 
   const modal = await screen.findByTestId('home-message-modal');
   expect(within(modal).getByText('Доплата')).toBeInTheDocument();
   expect(within(modal).getByTestId('home-message-amount')).toHaveTextContent('К оплате: 9 990 ₸');
-  expect(within(modal).getByRole('button', { name: /^Оплатить 9\s990 ₸$/ })).toBeDisabled(); // consent first
+  expect(within(modal).getByRole('button', { name: /^Оплатить 9\s990\s₸$/ })).toBeDisabled(); // consent first
   expect(screen.getByTestId('home-message-4')).toHaveTextContent('Приём открыт');
 });
 
@@ -70,7 +70,7 @@ test('paying in the modal shows the receipt and the paid message leaves the list
   renderWithProviders(<HomeMessages />);
   const modal = await screen.findByTestId('home-message-modal');
   await user.click(within(modal).getByTestId('payment-consent'));
-  await user.click(within(modal).getByRole('button', { name: /^Оплатить 9\s990 ₸$/ }));
+  await user.click(within(modal).getByRole('button', { name: /^Оплатить 9\s990\s₸$/ }));
   expect(await within(modal).findByTestId('payment-receipt')).toHaveTextContent('sbx-1');
   expect(calls.find((c) => c.path.endsWith('/start')).body).toEqual({ purpose: 'home_message', purpose_ref_id: 3 });
   await waitFor(() => expect(screen.queryByTestId('home-message-3')).not.toBeInTheDocument());

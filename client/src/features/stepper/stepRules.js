@@ -1,9 +1,6 @@
 /* What the citizens' stepper asks at each current_step (spec §4; decision 0068), without any markup.
  * The step keys and their completed/current/future states are in steps.js (decision 0033). */
 
-/** The admission fee (§1, §9), in tenge. */
-export const ADMISSION_FEE_KZT = 10000;
-
 /** Pages that wait for someone else (staff, the grant list) refresh on their own (§4): every 5 s. */
 export const POLL_INTERVAL_MS = 5000;
 

@@ -7,12 +7,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import PaymentPanel from '../../../components/payment/PaymentPanel';
-import { ADMISSION_FEE_KZT } from '../stepRules';
+import PaymentPanel, { ADMISSION_FEE_KZT } from '../../../components/payment/PaymentPanel';
+import { formatNumber } from '../../../i18n/format';
 
 export default function AdmissionFeeStep({ application, proceed, proceeding, config }) {
   const { t, i18n } = useTranslation();
-  const amount = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ru-RU').format(ADMISSION_FEE_KZT);
+  const amount = formatNumber(ADMISSION_FEE_KZT, i18n.language);
   return (
     <Box data-testid="step-payment">
       <Typography variant="h6" component="p" sx={{ mb: 1 }} data-testid="payment-amount">
