@@ -24,6 +24,8 @@ from ..schemas.admin import (
     CampaignsResponse,
     DashboardQuery,
     DashboardResponse,
+    DocumentReviewRequest,
+    DocumentReviewResponse,
     ExemptionRequest,
     ExportQuery,
     SendMessageRequest,
@@ -36,7 +38,7 @@ from ..schemas.admin import (
     UserIdRequest,
 )
 from ..schemas.common import ErrorEnvelope
-from ..services import admin_applications, admin_dashboard, admin_export, admin_queues
+from ..services import admin_applications, admin_dashboard, admin_export, admin_queues, document_reviews
 from ..services.applications import upload_code_of
 
 bp = Blueprint(
@@ -70,6 +72,23 @@ def application(application_id: int):
     """The whole application as the panel shows it: sections rendered from the questionnaire definitions in the
     caller's language, photo and documents as signed links, messages (and the status history)."""
     return {"success": True, "item": admin_applications.detail(current_user, application_id)}
+
+
+@bp.post("/application/<int:application_id>/document-review")
+@staff_only
+@bp.doc(security=SECURITY)
+@bp.arguments(DocumentReviewRequest)
+@bp.response(200, DocumentReviewResponse)
+@bp.alt_response(400, schema=ErrorEnvelope, description="Bad decision, or a send-back without a reason")
+@bp.alt_response(404, schema=ErrorEnvelope, description="No such application in the population, or no such document")
+@bp.alt_response(409, schema=ErrorEnvelope, description="Archived or not yet submitted application")
+def document_review(body, application_id: int):
+    """Accepts a document or sends it back with a reason (the applicant is told by e-mail and may replace exactly
+    that document). Decision 0074."""
+    state = document_reviews.review(
+        current_user, application_id, body["form_key"], body["field"], body["decision"], body["reason"]
+    )
+    return success(state=state)
 
 
 def success(**extra) -> dict:

@@ -6,6 +6,7 @@ lives in the services.
 
 from __future__ import annotations
 
+from flask import request
 from flask_jwt_extended import current_user
 from flask_smorest import Blueprint
 
@@ -22,6 +23,8 @@ from ..schemas.application import (
     CreateApplicationResponse,
     FillItemsQuery,
     FillItemsResponse,
+    ReplaceDocumentForm,
+    ReplaceDocumentResponse,
     StepsRequest,
     StepsResponse,
     StudyProgramInfoResponse,
@@ -32,6 +35,7 @@ from ..schemas.application import (
 from ..schemas.common import ErrorEnvelope
 from ..schemas.user_data import BulkUpsertForm, CreateUserDataFiles, CreateUserDataForm, StepSaveFiles
 from ..services import applications as applications_service
+from ..services import document_reviews
 from ..services import stepper as stepper_service
 from ..services import user_data as user_data_service
 from ..services.user_data import FormPayload
@@ -89,6 +93,7 @@ def create_application(body):
 @bp.response(200, ApplicationListResponse)
 def list_applications():
     rows = applications_service.list_of(current_user)
+    document_reviews.attach_to_fix(rows)
     return {"success": True, "list": rows, "total": len(rows)}
 
 
@@ -97,6 +102,39 @@ def list_applications():
 @bp.response(200, ApplicationItemResponse)
 def get_application(application_id: int):
     return {"success": True, "item": applications_service.detail(current_user, _id(application_id))}
+
+
+@bp.post("/application/<int:application_id>/replace-document")
+@login_required()
+@bp.doc(
+    requestBody={
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["form_key", "field", "file"],
+                    "properties": {
+                        "form_key": {"type": "string"},
+                        "field": {"type": "string"},
+                        "file": {"type": "array", "items": {"type": "string", "format": "binary"}},
+                    },
+                }
+            }
+        },
+    }
+)
+@parse(ReplaceDocumentForm, location="form")
+@bp.response(200, ReplaceDocumentResponse)
+@bp.alt_response(400, schema=ErrorEnvelope, description="No file, or a file the field does not take")
+@bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's application")
+@bp.alt_response(409, schema=ErrorEnvelope, description="The document was not sent back for correction")
+def replace_document(form, application_id: int):
+    """The new version of a document staff sent back (decision 0074); the rest of the application stays frozen."""
+    document_reviews.replace(
+        current_user, _id(application_id), form["form_key"], form["field"], request.files.getlist("file")
+    )
+    return {"success": True, "message": translate("documents.replaced"), "message_key": "documents.replaced"}
 
 
 @bp.get("/get-study-program-info/<int:program_id>")

@@ -9,6 +9,7 @@ from .application import (  # noqa: F401
 from .application_summary import ApplicationSummary  # noqa: F401
 from .audit import AuditLog  # noqa: F401
 from .chat import ChatConversation, ChatKnowledge, ChatMessage  # noqa: F401
+from .document_review import DocumentReview  # noqa: F401
 from .dorm_booking import (  # noqa: F401
     DormBooking,
     DormBookingEvent,

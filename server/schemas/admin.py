@@ -184,6 +184,60 @@ class AuthorRead(BaseSchema):
     email = fields.String(allow_none=True)
 
 
+class DocumentReviewRead(BaseSchema):
+    id = fields.Integer()
+    decision = fields.String(metadata={"description": "accepted or returned"})
+    reason = fields.String(allow_none=True)
+    file_ids = fields.List(fields.String(), metadata={"description": "the version judged"})
+    reviewer = fields.Nested(AuthorRead, allow_none=True)
+    createdAt = fields.DateTime()
+
+
+class DocumentVersionRead(BaseSchema):
+    id = fields.String()
+    name = fields.String(allow_none=True)
+    size = fields.Integer(allow_none=True)
+    createdAt = fields.DateTime()
+    by_staff = fields.Boolean(metadata={"description": "uploaded by staff on the applicant's behalf"})
+    current = fields.Boolean(metadata={"description": "the field holds this file now"})
+    url = fields.String(metadata={"description": "signed download link, valid 10 minutes"})
+
+
+class ReviewedDocument(BaseSchema):
+    form_key = fields.String()
+    field = fields.String(metadata={"description": "field path in the answers"})
+    label = fields.String()
+    section = fields.String()
+    files = fields.List(fields.Nested(FileRead), metadata={"description": "what the field holds now"})
+    state = fields.String(metadata={"description": "pending, accepted, returned or replaced (decision 0074)"})
+    reviews = fields.List(fields.Nested(DocumentReviewRead), metadata={"description": "oldest first"})
+    versions = fields.List(fields.Nested(DocumentVersionRead), metadata={"description": "oldest first"})
+
+
+class DocumentReviewRequest(BaseSchema):
+    form_key = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    field = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    decision = fields.String(required=True, validate=validate.OneOf(("accepted", "returned")))
+    reason = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=MAX_REASON_LENGTH, error="validation.too_long"),
+        metadata={"description": "required when sending back; trimmed"},
+    )
+
+    @validates_schema
+    def _reason_given(self, data, **kwargs):
+        if data.get("decision") == "returned" and not (data.get("reason") or "").strip():
+            raise ValidationError("documents.reason_required", field_name="reason")
+
+
+class DocumentReviewResponse(BaseSchema):
+    success = fields.Boolean()
+    message = fields.String()
+    message_key = fields.String()
+    state = fields.String()
+
+
 class PanelMessage(BaseSchema):
     id = fields.Integer()
     content = fields.String()
@@ -224,6 +278,9 @@ class ApplicationPanel(BaseSchema):
     photo = fields.Nested(FileRead, allow_none=True)
     sections = fields.List(fields.Nested(RenderedSection))
     documents = fields.List(fields.Nested(DocumentRead))
+    documents_review = fields.List(
+        fields.Nested(ReviewedDocument), metadata={"description": "one entry per document, with its review"}
+    )
     application_messages = fields.List(fields.Nested(PanelMessage))
     history = fields.List(fields.Nested(lambda: HistoryEntry()), metadata={"description": "oldest first"})
     available_transitions = fields.List(

@@ -44,6 +44,38 @@ class UserDataRead(BaseSchema):
     updatedAt = fields.DateTime(attribute="updated_at")
 
 
+class DocumentFileRead(BaseSchema):
+    id = fields.String()
+    name = fields.String(allow_none=True)
+    content_type = fields.String(allow_none=True)
+    size = fields.Integer(allow_none=True)
+    url = fields.String(allow_none=True, metadata={"description": "signed download link, valid 10 minutes"})
+
+
+class DocumentToFixRead(BaseSchema):
+    form_key = fields.String()
+    field = fields.String(metadata={"description": "field path: send it back with the replacement"})
+    label = fields.String(metadata={"description": "in the caller's language"})
+    section = fields.String()
+    files = fields.List(fields.Nested(DocumentFileRead), metadata={"description": "what the field holds now"})
+    state = fields.String(metadata={"description": "returned (replace it) or replaced (awaiting staff)"})
+    reason = fields.String(allow_none=True, metadata={"description": "staff's words"})
+    returnedAt = fields.DateTime()
+    multiple = fields.Boolean(metadata={"description": "the field takes several files (all are replaced)"})
+    accept = fields.String(metadata={"description": "pdf"})
+
+
+class ReplaceDocumentForm(BaseSchema):
+    form_key = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    field = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+class ReplaceDocumentResponse(BaseSchema):
+    success = fields.Boolean()
+    message = fields.String()
+    message_key = fields.String()
+
+
 class ApplicationRead(BaseSchema):
     id = fields.Integer()
     user_id = fields.Integer()
@@ -64,6 +96,10 @@ class ApplicationRead(BaseSchema):
     is_exempted_from_payment = fields.Boolean()
     application_messages = fields.List(fields.Nested(ApplicationMessageRead), attribute="messages")
     citizenship = fields.Nested(CitizenshipRead, allow_none=True, attribute="user.citizenship")
+    documents_to_fix = fields.List(
+        fields.Nested(DocumentToFixRead),
+        metadata={"description": "documents staff sent back for correction (decision 0074); empty when none"},
+    )
 
 
 class ApplicationDetailRead(ApplicationRead):

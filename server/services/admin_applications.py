@@ -11,7 +11,7 @@ from ..daos import admin_queues as queues_dao
 from ..daos import applications as applications_dao
 from ..errors import ApiError
 from ..extensions import db
-from ..i18n import current_language, translate
+from ..i18n import translate
 from ..jobs.mail import DEFAULT_MAIL_LANGUAGE, queue_mail
 from ..models import Application, ApplicationEvent, ApplicationMessage, ApplicationSummary, AuditLog, User
 from ..models.application import (
@@ -26,18 +26,15 @@ from ..models.application import (
 )
 from ..models.base import utcnow
 from ..workflow.guards import ILLEGAL
-from . import admin_queues, admin_scope, application_render, upload_code
-from . import files as files_service
+from . import admin_queues, admin_scope, application_render, document_reviews, upload_code
+from .application_sections import render_sections
 from .applications import (
     POPULATION_KZ,
-    STEP_TYPE_STEPPER,
     VARIANT_HOME,
     is_admin_of,
     population_of,
-    questionnaire_context,
     upload_code_of,
 )
-from .user_data import step_types
 
 MAIN_INFO_FORMS = ("fillStepMainInfo", "fillStepMainInfoLocal")
 
@@ -46,62 +43,6 @@ def _names(row) -> dict | None:
     if row is None:
         return None
     return {"id": row.id, "code": row.code, "name_ru": row.name_ru, "name_en": row.name_en, "name_kk": row.name_kk}
-
-
-def render_sections(application: Application, answers: dict[str, dict]) -> list[dict]:
-    """Every step of the application's questionnaire in order, then the stepper's steps, then any
-    other saved form (kept answers of a step the program no longer shows), rendered in the caller's language."""
-    _, ctx, keys = questionnaire_context(application, answers)
-    kinds = step_types(application, ctx)
-    ordered = list(dict.fromkeys([*keys, *(k for k, kind in kinds.items() if kind == STEP_TYPE_STEPPER)]))
-    ordered += [key for key in answers if key not in ordered and _known_form(key)]
-    signed = dict(
-        zip(answers, files_service.with_signed_urls(list(answers.values()), application.user_id), strict=True)
-    )
-    rc = application_render.RenderContext(
-        language=current_language(),
-        options=application_render.options_by_id(ctx["options"]),
-        institutions=queues_dao.institution_names(application_render.institution_ids(answers)),
-    )
-    sections = []
-    for key in ordered:
-        rendered = application_render.section(key, answers.get(key) or {}, ctx, rc)
-        _replace_file_values(rendered["fields"], signed.get(key) or {})
-        sections.append(rendered)
-    return sections
-
-
-def _known_form(form_key: str) -> bool:
-    from .. import forms
-
-    try:
-        forms.get_step(form_key)
-    except KeyError:
-        return False
-    return True
-
-
-def _lookup(data, path: str):
-    value = data
-    for part in path.split("."):
-        if isinstance(value, dict):
-            value = value.get(part)
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            return None
-    return value
-
-
-def _replace_file_values(fields: list[dict], signed_data: dict) -> None:
-    """File fields show the signed copies of their references (short-lived download links)."""
-    for entry in fields:
-        if "files" in entry:
-            signed_value = _lookup(signed_data, entry["path"])
-            entry["value"] = signed_value
-            entry["files"] = application_render.file_refs(signed_value)
-        for row in entry.get("rows", []):
-            _replace_file_values(row["fields"], signed_data)
 
 
 def detail(actor: User, application_id: int) -> dict:
@@ -148,6 +89,7 @@ def detail(actor: User, application_id: int) -> dict:
         "photo": photo,
         "sections": sections,
         "documents": application_render.documents(sections),
+        "documents_review": document_reviews.panel_documents(application, sections),
         "history": history(application),
         "available_transitions": workflow.available_transitions(application, workflow.Actor.admin(actor)),
         "application_messages": [

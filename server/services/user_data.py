@@ -161,6 +161,35 @@ def _field_for_path(file_fields: dict[str, dict], path: str) -> dict | None:
     return None
 
 
+def field_for_path(definition: dict, path: str) -> dict | None:
+    """The file or image field a path names in a step's definition (key, or group.row.key), else None."""
+    return _field_for_path(_file_fields(definition), path) if _PATH.match(path or "") else None
+
+
+def value_at(data: dict, path: str):
+    """The value at a field path of a step's answers (None when any part is missing)."""
+    value = data
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
+
+
+def clear_path(definition: dict, data: dict, path: str) -> bool:
+    """Empties a file field of a step's answers (its value becomes absent or null); False for a path that names
+    no file field of the definition."""
+    if field_for_path(definition, path) is None:
+        return False
+    if "." not in path:
+        data.pop(path, None)
+        return True
+    return _set_path(definition, data, path, None)
+
+
 def _set_path(definition: dict, data: dict, path: str, value) -> bool:
     parts = path.split(".")
     if len(parts) == 1:

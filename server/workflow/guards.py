@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..daos import application_events as events_dao
 from ..daos import applications as applications_dao
+from ..daos import document_reviews as document_reviews_dao
 from ..daos import payments as payments_dao
 from ..models.application import (
     ADMISSION_FEE_KZT,
@@ -136,6 +137,13 @@ def paid_or_scholarship_awarded(ctx: Context) -> bool:
 @guard("was submitted")
 def was_submitted(ctx: Context) -> bool:
     return ctx.application.submitted_at is not None
+
+
+@guard("no document sent back", refusal=(409, "documents.returned_pending"))
+def no_document_sent_back(ctx: Context) -> bool:
+    # Staff declaring the documents in order while one awaits its corrected version would skip the correction
+    # (decision 0074); a replaced document counts until staff judge the new version.
+    return document_reviews_dao.count_returned(ctx.application.id) == 0
 
 
 @guard("not enrolled")

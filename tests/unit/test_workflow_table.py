@@ -79,6 +79,8 @@ def test_guards_from_the_contract():
     assert names("pay") == {"admission fee paid in full"}
     assert names("upload_documents") == {"every required document present"}
     assert names("restore") == {"was submitted"}
+    # staff cannot declare the documents in order while one awaits its correction (decision 0074)
+    assert names("accept") == names("confirm_documents") == {"no document sent back"}
 
 
 def test_only_archive_and_restore_need_a_reason():
