@@ -39,6 +39,8 @@ import {
   useUpdateExemptionMutation,
 } from './adminApi';
 import { formatDate, statusText, studentName } from './QueuePage';
+import DocumentReview from './DocumentReview';
+import ReasonDialog from './ReasonDialog';
 
 /** Foreign forward moves: transition → target status (update-application). */
 const FOREIGN_NEXT = { accept: 1, await_visa: 2, enrol: 3 };
@@ -95,46 +97,6 @@ function Fields({ fields }) {
   );
 }
 
-function Documents({ documents }) {
-  const { t } = useTranslation();
-  const [preview, setPreview] = useState(null);
-  if (!documents || !documents.length) return <Typography variant="body2">{t('admin.panel.no_documents')}</Typography>;
-  return (
-    <Box>
-      <List dense data-testid="panel-documents">
-        {documents.map((doc) => (
-          <ListItem
-            key={`${doc.form_key}-${doc.field}-${doc.id}`}
-            secondaryAction={
-              <Stack direction="row" spacing={1}>
-                {doc.content_type === 'application/pdf' && (
-                  <Button size="small" onClick={() => setPreview(preview && preview.id === doc.id ? null : doc)}>
-                    {t('admin.panel.preview')}
-                  </Button>
-                )}
-                <Button size="small" component="a" href={`${doc.url}&download=1`} download={doc.name}>
-                  {t('admin.panel.download')}
-                </Button>
-              </Stack>
-            }
-          >
-            <ListItemText primary={doc.label} secondary={doc.name} sx={{ pr: 20 }} />
-          </ListItem>
-        ))}
-      </List>
-      {preview && (
-        <Box
-          component="iframe"
-          title={t('admin.panel.preview_of', { name: preview.label })}
-          src={preview.url}
-          sx={{ width: '100%', height: 480, border: 1, borderColor: 'divider' }}
-          data-testid="pdf-preview"
-        />
-      )}
-    </Box>
-  );
-}
-
 function History({ history }) {
   const { t } = useTranslation();
   if (!history || !history.length) return <Typography variant="body2">{t('admin.panel.no_history')}</Typography>;
@@ -156,40 +118,6 @@ function History({ history }) {
         </ListItem>
       ))}
     </List>
-  );
-}
-
-function ReasonDialog({ open, title, onCancel, onConfirm, busy }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="reason-title" fullWidth maxWidth="sm">
-      <DialogTitle id="reason-title">{title}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={2}
-          label={t('admin.panel.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          inputProps={{ maxLength: 1000, 'data-testid': 'reason-input' }}
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('admin.common.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!reason.trim() || busy}
-          onClick={() => onConfirm(reason.trim())}
-          data-testid="reason-confirm"
-        >
-          {t('admin.panel.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 
@@ -440,8 +368,8 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
                 <Fields fields={section.fields} />
               </Section>
             ))}
-            <Section title={t('admin.panel.documents')}>
-              <Documents documents={item.documents} />
+            <Section title={t('admin.panel.documents')} testId="panel-documents-section">
+              <DocumentReview item={item} />
             </Section>
             <Section title={t('admin.panel.history')}>
               <History history={item.history} />

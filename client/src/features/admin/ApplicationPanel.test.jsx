@@ -42,6 +42,19 @@ const panel = (status, transitions) => ({
         url: '/api/v1/files/d1?expires=1&signature=s',
       },
     ],
+    documents_review: [
+      {
+        form_key: 'fillStepDocumentsFiles',
+        section: 'Документы',
+        field: 'passport',
+        label: 'Паспорт',
+        files: [{ id: 'd1', name: 'passport.pdf', content_type: 'application/pdf', url: '/api/v1/files/d1?expires=1&signature=s' }],
+        state: 'pending',
+        reviews: [],
+        versions: [],
+      },
+    ],
+    submittedAt: '2026-11-20T10:00:00Z',
     history: [
       {
         id: 1,

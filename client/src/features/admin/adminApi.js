@@ -48,6 +48,15 @@ export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEn
       query: (body) => ({ url: '/admin/send-application-message', method: 'POST', body }),
       invalidatesTags: ['AdminApplication'],
     }),
+    /** Accept a document or send it back with a reason (decision 0074). */
+    reviewDocument: build.mutation({
+      query: ({ applicationId, ...body }) => ({
+        url: `/admin/application/${applicationId}/document-review`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: TAGS,
+    }),
     updateApplication: build.mutation({
       query: (body) => ({ url: '/admin/update-application', method: 'POST', body }),
       invalidatesTags: TAGS,
@@ -92,6 +101,7 @@ export const {
   useAdminDashboardQuery,
   useAdminCampaignsQuery,
   useSendApplicationMessageMutation,
+  useReviewDocumentMutation,
   useUpdateApplicationMutation,
   useUpdateApplicationCustomMutation,
   useUpdateExemptionMutation,

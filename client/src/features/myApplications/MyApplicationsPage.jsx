@@ -31,6 +31,7 @@ import { useGetApplicationDetailQuery } from '../../components/questionnaire/que
 import { isKazakhstanCitizenship, useDomain } from '../../domain';
 import { stateKey, transitionKey } from './applicationState';
 import ReceiptSlot from './ReceiptSlot';
+import DocumentsToFix from './DocumentsToFix';
 
 function HistoryList({ applicationId }) {
   const { t } = useTranslation();
@@ -120,6 +121,7 @@ export default function MyApplicationsPage() {
                     label={t(stateKey(application, citizen))}
                     data-testid={`application-status-${application.id}`}
                   />
+                  <DocumentsToFix application={application} />
                   <ReceiptSlot application={application} />
                   <History applicationId={application.id} />
                 </CardContent>
