@@ -20,6 +20,7 @@ from sqlalchemy import select
 from server.models import Application, ApplicationMessage, UserData
 from server.services import upload_code
 
+from ..factories import DEFAULT_PASSWORD
 from ..integration.admin_support import applicant_application, main_info
 from .conftest import ARTIFACTS
 from .test_accessibility import Audit
@@ -209,3 +210,149 @@ def test_citizens_admin_finds_a_citizen_by_upload_code_and_attaches_a_pdf(page, 
     db.session.expire_all()
     assert db.session.get(Application, citizen.id).current_step == 5
     audit.check()
+
+
+def _applicant_page(browser, live_server, email):
+    """The applicant in a browser of their own (phone width), signed in."""
+    context = browser.new_context(
+        base_url=live_server, locale="ru-RU", bypass_csp=True, viewport={"width": 390, "height": 844}
+    )
+    context.set_default_timeout(15_000)
+    applicant_page = context.new_page()
+    sign_in(applicant_page, email, DEFAULT_PASSWORD)
+    expect(applicant_page).not_to_have_url(re.compile(r"/auth"))
+    return applicant_page
+
+
+def test_citizens_admin_sends_a_document_back_the_citizen_replaces_it(page, browser, live_server, factories, db):
+    """Document review (decision 0074): the education document is sent back with a reason, the receipt cannot be
+    confirmed meanwhile; the citizen reads the reason on /my-applications (phone) and replaces exactly that
+    document; staff see the new version, accept it and confirm the receipt (5 → 6)."""
+    factories.admin(role="Админ (граждане КЗ)", email="kz.reviewer@university.kz", password=PASSWORD)
+    citizen = applicant_application(
+        factories,
+        kz=True,
+        current_step=5,
+        submitted_at=datetime.now(UTC),
+        answers={
+            **main_info(True, last="Жумабаева", first="Алия"),
+            "documentsSelfUpload": {},
+        },
+    )
+    email = citizen.user.email
+    _attach(db, citizen, "education_document", "attestat.pdf")
+    audit = Audit(page, "desktop")
+    field = "documentsSelfUpload-education_document"
+
+    sign_in(page, "kz.reviewer@university.kz")
+    expect(page).to_have_url(re.compile(r"/admin/kz$"))
+    page.goto(f"/admin/kz/paid?application={citizen.id}")
+    panel = page.get_by_test_id("application-panel")
+    state = panel.get_by_test_id(f"document-state-{field}")
+    expect(state).to_have_text("Ждёт проверки")
+    expect(panel.get_by_test_id("action-confirm-documents")).to_be_visible()
+    panel.get_by_test_id(f"document-send-back-{field}").click()
+    page.get_by_test_id("reason-input").fill("Нет второй страницы аттестата")
+    page.get_by_test_id("reason-confirm").click()
+    expect(state).to_have_text("Возвращён на исправление")
+    expect(panel.get_by_test_id(f"document-reason-{field}")).to_contain_text("Нет второй страницы аттестата")
+    expect(panel.get_by_test_id("action-confirm-documents")).to_have_count(0)  # the correction comes first
+    audit("panel with a document sent back")
+
+    applicant = _applicant_page(browser, live_server, email)
+    applicant.goto("/my-applications")
+    box = applicant.get_by_test_id(f"documents-to-fix-{citizen.id}")
+    expect(box).to_contain_text("Нет второй страницы аттестата")
+    expect(box).to_contain_text("attestat.pdf")
+    phone_audit = Audit(applicant, "phone")
+    phone_audit("/my-applications with a document to correct")
+    applicant.get_by_test_id(f"fix-input-{citizen.id}-{field}").set_input_files(
+        files=[{"name": "attestat-full.pdf", "mimeType": "application/pdf", "buffer": PDF.replace(b"1.4", b"1.7")}]
+    )
+    expect(applicant.get_by_test_id(f"fix-state-{citizen.id}-{field}")).to_have_text("Заменён, на проверке")
+    phone_audit.check()
+    applicant.context.close()
+
+    page.reload()
+    expect(state).to_have_text("Заменён — ждёт проверки")
+    panel.get_by_test_id(f"toggle-versions-{field}").click()
+    versions = panel.get_by_test_id(f"versions-{field}")
+    expect(versions).to_contain_text("Версия 1: attestat.pdf")
+    expect(versions).to_contain_text("Версия 2: attestat-full.pdf")
+    panel.get_by_test_id(f"document-accept-{field}").click()
+    expect(state).to_have_text("Принят")
+    panel.get_by_test_id("action-confirm-documents").click()
+    expect(page.get_by_test_id("snackbar-success")).to_be_visible()
+    expect(panel.get_by_test_id("action-confirm-documents")).to_have_count(0)
+    db.session.expire_all()
+    assert db.session.get(Application, citizen.id).current_step == 6
+
+    # Kazakh and English: the documents' review in their own words.
+    page.get_by_test_id("lang-kk").click()
+    expect(state).to_have_text("Қабылданды")
+    page.get_by_test_id("lang-en").click()
+    expect(state).to_have_text("Accepted")
+    expect(panel.get_by_test_id(f"document-send-back-{field}")).to_have_text("Send back")
+    audit("panel in en")
+    audit.check()
+
+
+def test_citizens_admin_toggles_the_exemption_and_the_payment_step_follows(page, browser, live_server, factories, db):
+    factories.admin(role="Админ (граждане КЗ)", email="kz.exempt@university.kz", password=PASSWORD)
+    citizen = applicant_application(
+        factories, kz=True, current_step=2, answers=main_info(True, last="Омарова", first="Дана")
+    )
+    email = citizen.user.email
+    sign_in(page, "kz.exempt@university.kz")
+    expect(page).to_have_url(re.compile(r"/admin/kz$"))
+    page.goto(f"/admin/kz/paid?application={citizen.id}")
+    switch = page.get_by_test_id("action-exemption")
+    expect(switch).not_to_be_checked()
+    switch.check()
+    expect(page.get_by_test_id("snackbar-success")).to_be_visible()
+    expect(switch).to_be_checked()
+    db.session.expire_all()
+    assert db.session.get(Application, citizen.id).is_exempted_from_payment is True
+
+    applicant = _applicant_page(browser, live_server, email)
+    applicant.goto(f"/stepper/{citizen.id}")
+    expect(applicant.get_by_test_id("payment-exempted")).to_be_visible()
+    applicant.context.close()
+
+    # and back: the fee is due again
+    switch.uncheck()
+    expect(switch).not_to_be_checked()
+    db.session.expire_all()
+    assert db.session.get(Application, citizen.id).is_exempted_from_payment is False
+    applicant = _applicant_page(browser, live_server, email)
+    applicant.goto(f"/stepper/{citizen.id}")
+    expect(applicant.get_by_test_id("payment-proceed")).to_be_visible()
+    expect(applicant.get_by_test_id("payment-exempted")).to_have_count(0)
+    applicant.context.close()
+
+
+def _attach(db, application, field, name):
+    """A document the applicant uploaded, stored the way the save call stores it (file row + reference)."""
+    from server.services import files as files_service
+
+    checked = files_service.CheckedUpload(
+        form_key="documentsSelfUpload",
+        field=field,
+        kind="document",
+        data=PDF,
+        content_type="application/pdf",
+        original_name=name,
+        id=files_service.new_file_id(),
+    )
+    files_service.write_all(
+        [checked],
+        owner_id=application.user_id,
+        uploaded_by_id=application.user_id,
+        application_id=application.id,
+        session=db.session,
+    )
+    row = db.session.scalars(
+        select(UserData).where(UserData.application_id == application.id, UserData.type == "documentsSelfUpload")
+    ).one()
+    row.data = {**(row.data or {}), field: checked.reference()}
+    db.session.commit()
