@@ -74,7 +74,8 @@ function DocumentToFix({ applicationId, doc }) {
         </Typography>
         <Chip
           size="small"
-          color={doc.state === 'replaced' ? 'info' : 'warning'}
+          // light fills with black text: readable at 4.5:1 (MUI's warning/info fills with white text are not)
+          sx={{ bgcolor: doc.state === 'replaced' ? 'info.light' : 'warning.light', color: 'common.black' }}
           label={t(`my_applications.fix.state.${doc.state}`)}
           data-testid={`fix-state-${applicationId}-${testId}`}
         />
