@@ -115,7 +115,8 @@ export default function MyApplicationsPage() {
                     {t('my_applications.created', { date: formatDate(application.createdAt) })}
                   </Typography>
                   <Chip
-                    sx={{ mt: 1 }}
+                    // long states ("awaiting confirmation of the documents") wrap on a phone instead of being cut
+                    sx={{ mt: 1, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
                     size="small"
                     color={application.submittedAt ? 'primary' : 'default'}
                     label={t(stateKey(application, citizen))}
