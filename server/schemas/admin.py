@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ..daos.admin_queues import SORT_FIELDS
-from .common import BaseSchema
+from .common import BaseSchema, FileRead
 
 MAX_ID = 2**31 - 1
 _ID_RANGE = validate.Range(min=1, max=MAX_ID, error="validation.invalid_input")
@@ -135,14 +135,6 @@ class AdminApplicationsResponse(BaseSchema):
 
 
 # ------------------------------------------------------------------------------------------- the panel
-
-
-class FileRead(BaseSchema):
-    id = fields.String()
-    name = fields.String(allow_none=True)
-    content_type = fields.String(allow_none=True)
-    size = fields.Integer(allow_none=True)
-    url = fields.String(allow_none=True, metadata={"description": "signed download link, valid 10 minutes"})
 
 
 class RenderedField(BaseSchema):

@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 from ..forms.context import PROGRAM_FLAGS
 from ..models.application import FINANCINGS
 from ..models.base import MAX_ID
-from .common import BaseSchema
+from .common import BaseSchema, FileRead
 from .user import CitizenshipRead
 from .workflow import StatusHistoryEntryRead
 
@@ -44,20 +44,12 @@ class UserDataRead(BaseSchema):
     updatedAt = fields.DateTime(attribute="updated_at")
 
 
-class DocumentFileRead(BaseSchema):
-    id = fields.String()
-    name = fields.String(allow_none=True)
-    content_type = fields.String(allow_none=True)
-    size = fields.Integer(allow_none=True)
-    url = fields.String(allow_none=True, metadata={"description": "signed download link, valid 10 minutes"})
-
-
 class DocumentToFixRead(BaseSchema):
     form_key = fields.String()
     field = fields.String(metadata={"description": "field path: send it back with the replacement"})
     label = fields.String(metadata={"description": "in the caller's language"})
     section = fields.String()
-    files = fields.List(fields.Nested(DocumentFileRead), metadata={"description": "what the field holds now"})
+    files = fields.List(fields.Nested(FileRead), metadata={"description": "what the field holds now"})
     state = fields.String(metadata={"description": "returned (replace it) or replaced (awaiting staff)"})
     reason = fields.String(allow_none=True, metadata={"description": "staff's words"})
     returnedAt = fields.DateTime()

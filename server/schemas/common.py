@@ -143,3 +143,13 @@ class ErrorSchema(Schema):
 
 class ErrorEnvelope(ErrorSchema):
     """{success: false, message, message_key, errors: {field: [messages]}} (DESIGN §5)."""
+
+
+class FileRead(BaseSchema):
+    """A stored file as answers and panels show it (the questionnaire's file reference, with a signed link)."""
+
+    id = fields.String()
+    name = fields.String(allow_none=True)
+    content_type = fields.String(allow_none=True)
+    size = fields.Integer(allow_none=True)
+    url = fields.String(allow_none=True, metadata={"description": "signed download link, valid 10 minutes"})

@@ -10,7 +10,7 @@ from ..models import Application
 from . import application_render
 from . import files as files_service
 from .applications import STEP_TYPE_STEPPER, questionnaire_context
-from .user_data import step_types
+from .user_data import step_types, value_at
 
 
 def render_sections(application: Application, answers: dict[str, dict], language: str | None = None) -> list[dict]:
@@ -46,23 +46,11 @@ def _known_form(form_key: str) -> bool:
     return True
 
 
-def _lookup(data, path: str):
-    value = data
-    for part in path.split("."):
-        if isinstance(value, dict):
-            value = value.get(part)
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            return None
-    return value
-
-
 def _replace_file_values(fields: list[dict], signed_data: dict) -> None:
     """File fields show the signed copies of their references (short-lived download links)."""
     for entry in fields:
         if "files" in entry:
-            signed_value = _lookup(signed_data, entry["path"])
+            signed_value = value_at(signed_data, entry["path"])
             entry["value"] = signed_value
             entry["files"] = application_render.file_refs(signed_value)
         for row in entry.get("rows", []):

@@ -38,19 +38,12 @@ import {
   useUpdateApplicationMutation,
   useUpdateExemptionMutation,
 } from './adminApi';
-import { formatDate, statusText, studentName } from './QueuePage';
+import { formatDateTime, statusText, studentName } from './QueuePage';
 import DocumentReview from './DocumentReview';
 import ReasonDialog from './ReasonDialog';
 
 /** Foreign forward moves: transition → target status (update-application). */
 const FOREIGN_NEXT = { accept: 1, await_visa: 2, enrol: 3 };
-
-function formatDateTime(value) {
-  if (!value) return '';
-  const date = new Date(value);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 function FieldValue({ field }) {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { useReviewDocumentMutation } from './adminApi';
-import { formatDate } from './QueuePage';
+import { formatDateTime } from './QueuePage';
 import ReasonDialog from './ReasonDialog';
 
 // Readable at 4.5:1 (axe): MUI's warning and info fills with white text are not, so those get a light fill and
@@ -30,13 +30,6 @@ const STATE_CHIPS = {
   returned: { sx: { bgcolor: 'warning.light', color: 'common.black' } },
   replaced: { sx: { bgcolor: 'info.light', color: 'common.black' } },
 };
-
-function when(value) {
-  if (!value) return '';
-  const date = new Date(value);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** Stable, readable test ids: `passport`, `social_categories-12-document`. */
 export function documentTestId(doc) {
@@ -66,7 +59,7 @@ function Versions({ doc }) {
                   </Link>
                 }
                 secondary={[
-                  when(v.createdAt),
+                  formatDateTime(v.createdAt),
                   v.by_staff ? t('admin.documents.by_staff') : t('admin.documents.by_applicant'),
                   v.current ? t('admin.documents.current') : null,
                 ]
@@ -79,7 +72,7 @@ function Versions({ doc }) {
             <ListItem key={`review-${r.id}`} disableGutters>
               <ListItemText
                 primary={t(`admin.documents.decision.${r.decision}`)}
-                secondary={[when(r.createdAt), r.reviewer && r.reviewer.email, r.reason].filter(Boolean).join(' · ')}
+                secondary={[formatDateTime(r.createdAt), r.reviewer && r.reviewer.email, r.reason].filter(Boolean).join(' · ')}
               />
             </ListItem>
           ))}

@@ -64,6 +64,14 @@ export function formatDate(value) {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 
+/** dd.MM.yyyy HH:mm in the browser's time zone (the panel's history, reviews and versions). */
+export function formatDateTime(value) {
+  if (!value) return '';
+  const date = new Date(value);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 export function statusText(t, row, shellKey) {
   if (!row || row.id === null || row.id === undefined) return t('admin.status.no_application');
   if (shellKey === 'foreign') return t(FOREIGN_STATUS_KEYS[row.status] || 'admin.status.draft');
