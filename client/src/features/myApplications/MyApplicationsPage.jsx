@@ -30,7 +30,7 @@ import DormitoryLink from '../../components/DormitoryLink';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { isKazakhstanCitizenship, useDomain } from '../../domain';
 import { stateKey, transitionKey } from './applicationState';
-import ReceiptSlot from './ReceiptSlot';
+import ReceiptSlot, { useReceiptsByApplication } from './ReceiptSlot';
 import DocumentsToFix from './DocumentsToFix';
 
 function HistoryList({ applicationId }) {
@@ -71,6 +71,7 @@ export default function MyApplicationsPage() {
   const { t, i18n } = useTranslation();
   const domain = useDomain();
   const { data = [], isLoading, isError, refetch } = useGetMyApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const receipts = useReceiptsByApplication();
 
   useEffect(() => {
     document.title = `${t('my_applications.title')} — ${t('app.name')}`;
@@ -123,7 +124,7 @@ export default function MyApplicationsPage() {
                     data-testid={`application-status-${application.id}`}
                   />
                   <DocumentsToFix application={application} />
-                  <ReceiptSlot application={application} />
+                  <ReceiptSlot application={application} receipts={receipts[application.id]} />
                   <History applicationId={application.id} />
                 </CardContent>
                 <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>

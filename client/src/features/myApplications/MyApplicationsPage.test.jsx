@@ -29,11 +29,13 @@ const KZ = { id: 1, name_en: 'Citizen of the Republic of Kazakhstan', name_ru: '
 
 test("a citizen's card shows the real step state, a stepper link and the status history from the state machine", async () => {
   const details = [];
+  const receiptCalls = [];
   mockFetch(async (url) => {
     if (url.includes('/users/payments')) {
-      const paid = url.includes('application_id=9');
+      // one call for every card: each card shows only its own application's receipts
+      receiptCalls.push(url);
       const receipt = { payment_id: 31, application_id: 9, purpose: 'admission_fee', amount: 10000, currency: 'KZT', paid_at: '2025-03-09T11:00:00', transaction_id: 'sbx-31', provider: 'sandbox', flagged: false };
-      return { body: { success: true, list: paid ? [receipt] : [], total: paid ? 1 : 0 } };
+      return { body: { success: true, list: [receipt], total: 1 } };
     }
     if (url.includes('/users/application/')) {
       details.push(url);
@@ -73,6 +75,8 @@ test("a citizen's card shows the real step state, a stepper link and the status 
   const receipt = await screen.findByTestId('payment-receipt-31');
   expect(receipt).toHaveTextContent('sbx-31');
   expect(within(screen.getByTestId('receipt-slot-9')).getByTestId('receipt-amount')).toHaveTextContent(/10\s000/);
+  expect(receiptCalls).toHaveLength(1);
+  expect(receiptCalls[0]).not.toContain('application_id');
 
   expect(details).toEqual([]); // the history loads when opened
   fireEvent.click(screen.getByTestId('toggle-history-8'));
