@@ -43,6 +43,12 @@ function ChartCard({ title, children, testId }) {
   );
 }
 
+/** A count axis: whole numbers from 0, at least 0..1, so an empty dashboard reads "0, 1" rather than "0.0, 0.1…". */
+export function countAxis(values) {
+  const top = Math.max(1, ...(values || []).map((v) => Number(v) || 0));
+  return { min: 0, max: top, tickMinStep: 1, valueFormatter: (v) => String(Math.round(v)) };
+}
+
 export default function DashboardPage({ shell }) {
   const { t, i18n } = useTranslation();
   const { data, error, isLoading } = useAdminDashboardQuery(shell.segment);
@@ -91,6 +97,7 @@ export default function DashboardPage({ shell }) {
             <BarChart
               height={280}
               xAxis={[{ scaleType: 'band', data: queues.map((q) => t(queueLabelKey(shell.key, q))) }]}
+              yAxis={[countAxis(queues.map((q) => counts[q] || 0))]}
               series={[{ data: queues.map((q) => counts[q] || 0), label: t('admin.dashboard.applications') }]}
               hideLegend
             />
@@ -101,6 +108,7 @@ export default function DashboardPage({ shell }) {
             <LineChart
               height={280}
               xAxis={[{ scaleType: 'point', data: submissions.days }]}
+              yAxis={[countAxis(submissions.counts)]}
               series={[{ data: submissions.counts, label: t('admin.dashboard.submissions'), area: true }]}
               hideLegend
             />
@@ -111,6 +119,7 @@ export default function DashboardPage({ shell }) {
             <LineChart
               height={280}
               xAxis={[{ scaleType: 'point', data: payments.days }]}
+              yAxis={[countAxis(payments.counts)]}
               series={[{ data: payments.counts, label: t('admin.dashboard.payments') }]}
               hideLegend
             />
@@ -122,6 +131,7 @@ export default function DashboardPage({ shell }) {
               height={280}
               layout="horizontal"
               yAxis={[{ scaleType: 'band', data: [t(`admin.dashboard.awaiting_${shell.key}`)] }]}
+              xAxis={[countAxis([awaiting])]}
               series={[{ data: [awaiting], label: t('admin.dashboard.applications') }]}
               hideLegend
             />
