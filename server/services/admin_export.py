@@ -120,7 +120,12 @@ def _fixed_columns(query: QueueQuery, rc: application_render.RenderContext, offs
 
 
 def _field_value(form_key: str, definition: dict, rc, pick: Callable[[dict], object]):
-    return lambda row, answers: _export_value(definition, pick(answers.get(form_key) or {}), rc)
+    def value(row, answers):
+        raw = pick(answers.get(form_key) or {})
+        # Most cells of a wide export are unanswered fields: they skip the rendering (measured in the bench).
+        return None if raw is None else _export_value(definition, raw, rc)
+
+    return value
 
 
 def _export_value(definition: dict, value, rc) -> object:
@@ -359,7 +364,9 @@ def write_workbook(query: QueueQuery, offset: int, progress: Callable[[int], Non
         rc.institutions = dao.institution_names(application_render.institution_ids(answers))
         for row in batch:
             row_answers = answers.get(row.id, {}) if row.id is not None else {}
-            sheet.append([_cell(sheet, column.value(row, row_answers)) for column in columns])
+            values = [column.value(row, row_answers) for column in columns]
+            # Only text needs cleaning (numbers, dates and empty cells go to openpyxl as they are).
+            sheet.append([_cell(sheet, value) if isinstance(value, str) else value for value in values])
         written += len(batch)
         if progress is not None:
             progress(written)
