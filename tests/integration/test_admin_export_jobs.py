@@ -227,3 +227,27 @@ def test_files_are_removed_after_the_retention(app, client, factories, db, small
     assert db.session.get(AdminExport, export_id) is None
     with pytest.raises(FileNotFoundError):
         get_storage().open(key)
+
+
+def test_the_request_answers_before_the_job_is_done(client, factories, monkeypatch, small_limit):
+    """Without Redis the job runs on a thread of its own: the POST does not wait for the file (make start)."""
+    import threading
+
+    headers = staff(factories, FOREIGN_ADMIN)
+    applicant_application(factories, status=0)
+    release = threading.Event()
+    write_workbook = admin_export.write_workbook
+
+    def held(*args, **kwargs):
+        assert release.wait(30)
+        return write_workbook(*args, **kwargs)
+
+    monkeypatch.setattr(admin_export, "write_workbook", held)
+    started = _start(client, headers, queue="applied")
+    try:
+        assert started.status_code == 202 and started.get_json()["status"] in ("queued", "running")
+        body = client.get(f"{API}/admin/exports/{started.get_json()['id']}", headers=headers).get_json()
+        assert body["status"] in ("queued", "running") and body["finished_at"] is None
+    finally:
+        release.set()
+    assert _poll(client, headers, started.get_json()["id"])["status"] == "done"
