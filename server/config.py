@@ -140,6 +140,12 @@ class Config:
         self.LOCAL_UTC_OFFSET_MINUTES = int(env.get("LOCAL_UTC_OFFSET_MINUTES", "300"))
         # How long an app process reuses the staff menu's queue counts (an admin action there refreshes them).
         self.ADMIN_COUNTS_CACHE_SECONDS = float(env.get("ADMIN_COUNTS_CACHE_SECONDS", "10"))
+        # Exports (decision 0066): a selection of more rows than this is built by a background job with progress
+        # instead of inside the request; its file is kept ADMIN_EXPORT_RETENTION_HOURS; a job whose progress has
+        # not moved for ADMIN_EXPORT_STALE_MINUTES (its process died) is reported failed.
+        self.ADMIN_EXPORT_SYNC_MAX_ROWS = int(env.get("ADMIN_EXPORT_SYNC_MAX_ROWS", "3000"))
+        self.ADMIN_EXPORT_RETENTION_HOURS = float(env.get("ADMIN_EXPORT_RETENTION_HOURS", "24"))
+        self.ADMIN_EXPORT_STALE_MINUTES = float(env.get("ADMIN_EXPORT_STALE_MINUTES", "15"))
         # Dormitory places (issue 13; decision 0067). An unpaid hold ends after BOOKING_HOLD_HOURS, a waitlist
         # offer after DORM_OFFER_HOURS (the periodic job `dorm.expire_holds`, or `flask dorm-expire`).
         self.BOOKING_HOLD_HOURS = int(env.get("BOOKING_HOLD_HOURS", "48"))

@@ -274,8 +274,9 @@ def _stage(rng, kz: bool) -> dict:
     return {"current_step": 4 if status is not None else 1, "status": status, "financing": "paid"}
 
 
-def seed(db, count: int = 50_000, seed_value: int = 2025, progress=print) -> None:
-    """Adds `count` applicants with one application each (plus a few second applications) and their answers."""
+def seed(db, count: int = 50_000, seed_value: int = 2025, progress=print, kz_share: float = 0.5) -> None:
+    """Adds `count` applicants with one application each (plus a few second applications) and their answers;
+    `kz_share` of them citizens of Kazakhstan (the export bench seeds one population only)."""
     from sqlalchemy import select, text
 
     from server.models import Application, ApplicationSummary, StoredFile, StudyProgram, Term, User, UserData
@@ -297,7 +298,7 @@ def seed(db, count: int = 50_000, seed_value: int = 2025, progress=print) -> Non
     for chunk_start in range(0, count, CHUNK):
         users, applications, items, summaries, files = [], [], [], [], []
         for _ in range(min(CHUNK, count - chunk_start)):
-            kz = rng.random() < 0.5
+            kz = rng.random() < kz_share
             if kz:
                 last, first = rng.choice(KZ_LAST), rng.choice(KZ_FIRST_M + KZ_FIRST_F)
             else:

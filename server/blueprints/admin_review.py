@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE
 
 from ..access import login_required
-from ..i18n import translate
+from ..i18n import current_language, translate
 from ..models import ADMIN_ROLES
 from ..schemas.admin import (
     ActionResponse,
@@ -27,6 +27,7 @@ from ..schemas.admin import (
     DocumentReviewRequest,
     DocumentReviewResponse,
     ExemptionRequest,
+    ExportJobResponse,
     ExportQuery,
     SendMessageRequest,
     SendMessageResponse,
@@ -38,7 +39,14 @@ from ..schemas.admin import (
     UserIdRequest,
 )
 from ..schemas.common import ErrorEnvelope
-from ..services import admin_applications, admin_dashboard, admin_export, admin_queues, document_reviews
+from ..services import (
+    admin_applications,
+    admin_dashboard,
+    admin_export,
+    admin_export_jobs,
+    admin_queues,
+    document_reviews,
+)
 from ..services.applications import upload_code_of
 
 bp = Blueprint(
@@ -159,13 +167,63 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 @bp.arguments(ExportQuery, location="query", unknown=RAISE)  # a mistyped filter must not widen the file
 @bp.alt_response(400, schema=ErrorEnvelope, description="Unknown queue, bad filter or sort")
 @bp.alt_response(403, schema=ErrorEnvelope, description="Not an admin of this population")
+@bp.alt_response(
+    409,
+    schema=ErrorEnvelope,
+    description="More rows than ADMIN_EXPORT_SYNC_MAX_ROWS (admin.export_too_large): use POST /admin/exports",
+)
 def export(query):
     """The current queue with its search and filters as an xlsx file, one column per questionnaire field."""
     result = admin_export.export(current_user, query)
-    response = Response(stream_with_context(result.chunks), mimetype=XLSX)
-    response.headers["Content-Disposition"] = f'attachment; filename="{result.filename}"'
+    return _xlsx(result.chunks, result.filename)
+
+
+def _xlsx(chunks, filename: str) -> Response:
+    response = Response(stream_with_context(chunks), mimetype=XLSX)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+@bp.post("/exports")
+@staff_only
+@bp.doc(security=SECURITY)
+@bp.arguments(ExportQuery, unknown=RAISE)  # the same parameters as GET /admin/export, as a JSON body
+@bp.response(202, ExportJobResponse)
+@bp.alt_response(400, schema=ErrorEnvelope, description="Unknown queue, bad filter or sort")
+@bp.alt_response(403, schema=ErrorEnvelope, description="Not an admin of this population")
+def start_export(body):
+    """Starts a background export of the queue (for lists above ADMIN_EXPORT_SYNC_MAX_ROWS): poll its progress."""
+    return admin_export_jobs.present(admin_export_jobs.start(current_user, body))
+
+
+@bp.get("/exports/<int:export_id>")
+@staff_only
+@bp.doc(security=SECURITY)
+@bp.response(200, ExportJobResponse)
+@bp.alt_response(404, schema=ErrorEnvelope, description="No such export of the caller (admin.export_not_found)")
+def export_progress(export_id: int):
+    """A background export's state: rows done of rows total; when done, the file is ready for 24 hours."""
+    return admin_export_jobs.present(admin_export_jobs.progress(current_user, export_id), current_language())
+
+
+@bp.get("/exports/<int:export_id>/file")
+@staff_only
+@bp.doc(
+    security=SECURITY,
+    responses={
+        "200": {
+            "description": "foreign_students_<timestamp>.xlsx or student_<timestamp>.xlsx",
+            "content": {XLSX: {"schema": {"type": "string", "format": "binary"}}},
+        }
+    },
+)
+@bp.alt_response(404, schema=ErrorEnvelope, description="No such export of the caller, or expired")
+@bp.alt_response(409, schema=ErrorEnvelope, description="Not finished (admin.export_not_ready)")
+def export_file(export_id: int):
+    """The finished background export, streamed."""
+    result = admin_export_jobs.download(current_user, export_id)
+    return _xlsx(result.chunks, result.filename)
 
 
 @bp.get("/dashboard")

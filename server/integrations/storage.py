@@ -8,9 +8,11 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import secrets
+import shutil
 import tempfile
 from pathlib import Path
 from typing import BinaryIO, Protocol
@@ -21,6 +23,7 @@ from flask import current_app
 _KEY = re.compile(r"^[a-z0-9-]{1,40}/[0-9a-f]{32}\.[a-z0-9]{1,8}$")
 _PREFIX = re.compile(r"^[a-z0-9-]{1,40}$")
 _EXTENSION = re.compile(r"^[a-z0-9]{1,8}$")
+COPY_CHUNK = 1024 * 1024
 
 
 class StorageError(Exception):
@@ -30,6 +33,9 @@ class StorageError(Exception):
 class Storage(Protocol):
     def save(self, data: bytes, *, prefix: str, extension: str) -> str:
         """Stores the bytes under a new server-generated key and returns it."""
+
+    def save_stream(self, stream: BinaryIO, *, prefix: str, extension: str) -> str:
+        """Like save, reading the bytes from a stream in chunks (large generated files never sit in memory)."""
 
     def open(self, key: str) -> BinaryIO:
         """A readable binary stream; raises FileNotFoundError for an unknown key."""
@@ -61,13 +67,16 @@ class LocalStorage:
         return self.root / check_key(key)
 
     def save(self, data: bytes, *, prefix: str, extension: str) -> str:
+        return self.save_stream(io.BytesIO(data), prefix=prefix, extension=extension)
+
+    def save_stream(self, stream: BinaryIO, *, prefix: str, extension: str) -> str:
         key = new_key(prefix, extension)
         target = self._path(key)
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".upload-", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+                shutil.copyfileobj(stream, handle, COPY_CHUNK)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, target)  # atomic on one filesystem

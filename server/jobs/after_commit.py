@@ -4,11 +4,17 @@ A job enqueued inside a transaction waits in `session.info` and is sent when the
 a rollback drops it, and so does the rollback of a savepoint it was enqueued in. Outside a transaction it is sent
 at once. Sending never raises into the caller: the data is committed by then, so a broker that is down or a job
 that fails in-process is logged, not turned into an error answer.
+
+enqueue_long_after_commit is the same for a job that takes minutes (a large export): with a broker nothing differs;
+in-process it runs on a daemon thread of its own (with its own app context and session, as every AppTask) instead
+of inside the request, so the request answers at once. Such a job must survive being lost with its process (there
+is no broker to hand it back): the export marks itself failed when its progress stops moving.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 
 from celery import Celery, Task
@@ -30,11 +36,22 @@ class _Job:
     args: tuple
     kwargs: dict
     transaction: SessionTransaction | None = field(default=None, repr=False)
+    background: bool = False
 
     def start(self) -> None:
         task = self.celery.tasks[self.task_name]
         try:
-            if self.celery.conf.task_always_eager:
+            if self.celery.conf.task_always_eager and self.background:
+                thread = threading.Thread(
+                    target=task.apply,
+                    args=(self.args, self.kwargs),
+                    kwargs={"throw": False},
+                    name=f"job-{self.task_name}",
+                    daemon=True,
+                )
+                _background_threads(self.celery).add(thread)
+                thread.start()
+            elif self.celery.conf.task_always_eager:
                 task.apply(self.args, self.kwargs, throw=False)
             else:
                 task.apply_async(self.args, self.kwargs)
@@ -42,9 +59,34 @@ class _Job:
             log.error("job not started", extra={"task": self.task_name, "error": type(error).__name__})
 
 
+def _background_threads(celery: Celery) -> set[threading.Thread]:
+    """The in-process background jobs of the Flask app behind this Celery app (finished ones are forgotten)."""
+    threads = celery.flask_app.extensions.setdefault("background_job_threads", set())
+    for finished in [thread for thread in threads if not thread.is_alive() and thread.ident is not None]:
+        threads.discard(finished)
+    return threads
+
+
+def wait_for_background_jobs(timeout: float = 60.0) -> bool:
+    """Waits for the in-process background jobs of the current app (tests, a clean shutdown); False on timeout."""
+    for thread in list(_background_threads(current_app.extensions["celery"])):
+        thread.join(timeout)
+        if thread.is_alive():
+            return False
+    return True
+
+
 def enqueue_after_commit(task: Task, *args, **kwargs) -> None:
     """Runs `task(*args, **kwargs)` after the current transaction commits (in-process when REDIS_URL is unset)."""
-    job = _Job(current_app.extensions["celery"], task.name, args, kwargs)
+    _enqueue(_Job(current_app.extensions["celery"], task.name, args, kwargs))
+
+
+def enqueue_long_after_commit(task: Task, *args, **kwargs) -> None:
+    """enqueue_after_commit for a job of minutes: in-process it runs on a thread, not inside the request."""
+    _enqueue(_Job(current_app.extensions["celery"], task.name, args, kwargs, background=True))
+
+
+def _enqueue(job: _Job) -> None:
     session = db.session()
     if not session.in_transaction():
         job.start()

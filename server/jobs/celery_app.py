@@ -53,7 +53,7 @@ class AppTask(Task):
 
 def init_app(app: Flask) -> FlaskCelery:
     # The task modules must be imported before the Celery app is finalised, or it would not know their tasks.
-    from . import accounts, dorm, housekeeping, mail  # noqa: F401
+    from . import accounts, admin_exports, dorm, housekeeping, mail  # noqa: F401
 
     redis_url = app.config.get("REDIS_URL")
     celery = FlaskCelery(app)

@@ -25,11 +25,24 @@ def purge_expired_auth_records() -> None:
     log.info("expired auth records purged", extra={"codes": purged.codes, "sessions": purged.sessions})
 
 
+@shared_task(base=AppTask, name="housekeeping.purge_admin_exports", ignore_result=True)
+def purge_admin_exports() -> None:
+    from ..services import admin_export_jobs
+
+    purged = admin_export_jobs.purge_expired()
+    log.info("expired admin exports purged", extra={"exports": purged})
+
+
 SCHEDULE = {
     # Once a day at 02:30 in Almaty (UTC+5), when nobody is signing up.
     "purge-expired-auth-records": {
         "task": "housekeeping.purge_expired_auth_records",
         "schedule": crontab(minute=30, hour=21),
+    },
+    # Background exports are kept ADMIN_EXPORT_RETENTION_HOURS (24): checked every hour.
+    "purge-admin-exports": {
+        "task": "housekeeping.purge_admin_exports",
+        "schedule": crontab(minute=15),
     },
     # Unpaid dormitory holds and unanswered waitlist offers end within five minutes of their deadline (jobs/dorm.py).
     "dorm-expire-holds": {

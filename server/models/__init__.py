@@ -1,5 +1,6 @@
 """Importing this package registers every model with the metadata (Alembic and create_all rely on it)."""
 
+from .admin_export import AdminExport  # noqa: F401
 from .application import (  # noqa: F401
     Application,
     ApplicationEvent,

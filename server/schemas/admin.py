@@ -132,6 +132,9 @@ class AdminApplicationsResponse(BaseSchema):
     size = fields.Integer()
     queue = fields.String()
     segment = fields.String()
+    export_sync_max_rows = fields.Integer(
+        metadata={"description": "a queue of more rows is exported by a background job (POST /admin/exports)"}
+    )
 
 
 # ------------------------------------------------------------------------------------------- the panel
@@ -372,6 +375,21 @@ class ExportQuery(QueueParams):
         if raw:
             data["sort"] = {"field": raw.lstrip("-"), "direction": "desc" if raw.startswith("-") else "asc"}
         return data
+
+
+class ExportJobResponse(BaseSchema):
+    """A background export: its progress, then the file at GET /admin/exports/<id>/file."""
+
+    success = fields.Boolean()
+    id = fields.Integer()
+    status = fields.String(metadata={"description": "queued | running | done | failed"})
+    rows_done = fields.Integer()
+    rows_total = fields.Integer()
+    file_name = fields.String()
+    error_key = fields.String(allow_none=True, metadata={"description": "failed: a catalogue key"})
+    error = fields.String(allow_none=True, metadata={"description": "failed: the message in the caller's language"})
+    created_at = fields.DateTime()
+    finished_at = fields.DateTime(allow_none=True)
 
 
 # ---------------------------------------------------------------------------------------------- dashboard

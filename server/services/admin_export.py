@@ -4,8 +4,10 @@ exported without a code change. Repeated groups get one set of columns per row, 
 
 Memory stays flat however many rows: rows are read in batches from one streamed SELECT (a server-side cursor on
 PostgreSQL), answers are fetched per batch, openpyxl's write-only mode writes each row straight to a temporary
-file, and the finished file is streamed to the client in chunks and deleted. Very large exports as background jobs
-(with progress and a download link) are a later step: this one runs in the request.
+file, and the finished file is streamed to the client in chunks and deleted.
+
+A selection of more than ADMIN_EXPORT_SYNC_MAX_ROWS rows is refused here (409 admin.export_too_large): it is built
+by a background job instead (services/admin_export_jobs.py), through the same writer with a progress callback.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from openpyxl.utils import get_column_letter
 from .. import forms
 from ..daos import admin_queues as dao
 from ..daos.admin_queues import QueueQuery
+from ..errors import ApiError
 from ..extensions import db
 from ..forms import engine
 from ..i18n import translate
@@ -117,7 +120,12 @@ def _fixed_columns(query: QueueQuery, rc: application_render.RenderContext, offs
 
 
 def _field_value(form_key: str, definition: dict, rc, pick: Callable[[dict], object]):
-    return lambda row, answers: _export_value(definition, pick(answers.get(form_key) or {}), rc)
+    def value(row, answers):
+        raw = pick(answers.get(form_key) or {})
+        # Most cells of a wide export are unanswered fields: they skip the rendering (measured in the bench).
+        return None if raw is None else _export_value(definition, raw, rc)
+
+    return value
 
 
 def _export_value(definition: dict, value, rc) -> object:
@@ -252,20 +260,35 @@ class Export:
     chunks: Iterator[bytes]
 
 
-def export(actor: User, args: dict) -> Export:
-    """Validates and audits the export now; the returned chunks build and stream the file when iterated."""
-    query = admin_queues.build_query(
+def local_offset() -> int:
+    return int(current_app.config.get("LOCAL_UTC_OFFSET_MINUTES", 300))
+
+
+def sync_max_rows() -> int:
+    """The largest selection exported inside the request; more rows go to a background job."""
+    return int(current_app.config.get("ADMIN_EXPORT_SYNC_MAX_ROWS", 3000))
+
+
+def build_query(actor: User, args: dict, language: str | None = None) -> QueueQuery:
+    """The validated export query (ExportQuery) as the queue selection; the population check happens here."""
+    return admin_queues.build_query(
         actor,
         is_local=args.get("isLocal"),
         queue=args.get("queue"),
         search=args.get("search"),
         params=args,
         sort=args.get("sort"),
+        language=language,
     )
-    offset = int(current_app.config.get("LOCAL_UTC_OFFSET_MINUTES", 300))
-    now = utcnow()
-    stamp = (now + timedelta(minutes=offset)).strftime("%Y%m%d_%H%M%S")
-    filename = f"{FILE_PREFIX.get(query.population, DEFAULT_FILE_PREFIX)}_{stamp}.xlsx"
+
+
+def file_name(query: QueueQuery, now: datetime) -> str:
+    stamp = (now + timedelta(minutes=local_offset())).strftime("%Y%m%d_%H%M%S")
+    return f"{FILE_PREFIX.get(query.population, DEFAULT_FILE_PREFIX)}_{stamp}.xlsx"
+
+
+def audit(actor: User, query: QueueQuery, args: dict, filename: str, now: datetime, **extra) -> None:
+    """The audit row of an export (who exported which queue with which filters), in the caller's transaction."""
     db.session.add(
         AuditLog(
             actor_id=actor.id,
@@ -277,16 +300,30 @@ def export(actor: User, args: dict) -> Export:
                 "filters": {
                     k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in args.items() if v is not None
                 },
+                **extra,
             },
             created_at=now,
         )
     )
+
+
+def export(actor: User, args: dict) -> Export:
+    """Validates and audits the export now; the returned chunks build and stream the file when iterated."""
+    query = build_query(actor, args)
+    limit = sync_max_rows()
+    # One count before the work: a selection too large for one request is answered at once, before a worker is
+    # tied up for minutes (and a proxy's timeout cuts the download); the client then asks for the job.
+    if dao.total(query) > limit:
+        raise ApiError(409, "admin.export_too_large", limit=limit)
+    now = utcnow()
+    filename = file_name(query, now)
+    audit(actor, query, args, filename, now)
     db.session.commit()
-    return Export(filename=filename, chunks=_chunks(query, offset))
+    return Export(filename=filename, chunks=_chunks(query, local_offset()))
 
 
 def _chunks(query: QueueQuery, offset: int) -> Iterator[bytes]:
-    path = _write_workbook(query, offset)
+    path = write_workbook(query, offset)
     try:
         with open(path, "rb") as handle:
             while chunk := handle.read(CHUNK_SIZE):
@@ -295,7 +332,10 @@ def _chunks(query: QueueQuery, offset: int) -> Iterator[bytes]:
         os.unlink(path)
 
 
-def _write_workbook(query: QueueQuery, offset: int) -> str:
+def write_workbook(query: QueueQuery, offset: int, progress: Callable[[int], None] | None = None) -> str:
+    """Writes the selection to a temporary xlsx file and returns its path (the caller deletes it).
+
+    `progress(rows_written)` is called after every batch of BATCH_SIZE rows (a background export records it)."""
     form_keys = variant_form_keys(query.population)
     definitions = [forms.get_step(key) for key in form_keys]
     rc = application_render.RenderContext(
@@ -317,13 +357,19 @@ def _write_workbook(query: QueueQuery, offset: int) -> str:
         header.append(cell)
     sheet.append(header)
 
+    written = 0
     result = db.session.execute(dao.selection(query).execution_options(yield_per=BATCH_SIZE))
     for batch in result.partitions():
         answers = dao.answers_of([row.id for row in batch if row.id is not None])
         rc.institutions = dao.institution_names(application_render.institution_ids(answers))
         for row in batch:
             row_answers = answers.get(row.id, {}) if row.id is not None else {}
-            sheet.append([_cell(sheet, column.value(row, row_answers)) for column in columns])
+            values = [column.value(row, row_answers) for column in columns]
+            # Only text needs cleaning (numbers, dates and empty cells go to openpyxl as they are).
+            sheet.append([_cell(sheet, value) if isinstance(value, str) else value for value in values])
+        written += len(batch)
+        if progress is not None:
+            progress(written)
     handle, path = tempfile.mkstemp(prefix="qabyldau-export-", suffix=".xlsx")
     os.close(handle)
     try:

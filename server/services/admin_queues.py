@@ -80,6 +80,7 @@ def build_query(
     search: str | None = None,
     params: dict | None = None,
     sort: dict | None = None,
+    language: str | None = None,
 ) -> QueueQuery:
     """Validates what depends on the population (the queue key) and turns the API's names into a QueueQuery."""
     population = admin_scope.population_for(actor, is_local=is_local)
@@ -111,7 +112,7 @@ def build_query(
         social_category_id=params.get("socialCategory"),
         sort_field=(sort or {}).get("field"),
         sort_descending=(sort or {}).get("direction", "desc") == "desc",
-        language=current_language(),
+        language=language or current_language(),
         hidden_email_patterns=admin_scope.hidden_email_patterns(),
     )
 
@@ -194,4 +195,6 @@ def list_applications(actor: User, body: dict) -> dict:
         "size": size,
         "queue": query.queue,
         "segment": admin_scope.POPULATION_SEGMENTS[query.population],
+        # The client asks for a background export above this (services/admin_export_jobs.py).
+        "export_sync_max_rows": int(current_app.config.get("ADMIN_EXPORT_SYNC_MAX_ROWS", 3000)),
     }

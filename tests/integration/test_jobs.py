@@ -144,6 +144,7 @@ class TestHousekeeping:
         assert celery.conf.beat_schedule == SCHEDULE
         assert {entry["task"] for entry in SCHEDULE.values()} == {
             "housekeeping.purge_expired_auth_records",
+            "housekeeping.purge_admin_exports",
             "dorm.expire_holds",
         }
         for entry in SCHEDULE.values():

@@ -1,6 +1,7 @@
 /* A review queue (spec §2 Staff routes, §4; issue 12 "Queues"): search, filters and sort in the URL, a data grid
  * paged and sorted on the server, row selection with a bulk "send to next stage" (each row through the state
- * machine; failures reported per row), the Export of the same view, and the application panel (?application=id). */
+ * machine; failures reported per row), the Export of the same view (QueueExport: a background job above the server's
+ * limit), and the application panel (?application=id). */
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import NextIcon from '@mui/icons-material/ArrowForward';
 import { DataGrid } from '@mui/x-data-grid';
 import { localizedName } from '../../i18n';
@@ -32,7 +32,6 @@ import {
   useAdminApplicationsQuery,
   useAdminCampaignsQuery,
   useBulkTransitionMutation,
-  useExportQueueMutation,
 } from './adminApi';
 import {
   FILTERS_BY_SHELL,
@@ -46,6 +45,7 @@ import {
 } from './queues';
 import { gridLocaleText } from './gridLocale';
 import ApplicationPanel from './ApplicationPanel';
+import QueueExport from './QueueExport';
 
 /** Queues whose rows have a next stage (bulk "send to next stage"). */
 const BULK_QUEUES = { foreign: ['applied', 'accepted', 'awaiting-visa'], kz: ['scholarship', 'paid'] };
@@ -232,7 +232,7 @@ export default function QueuePage({ shell }) {
   const { t, i18n } = useTranslation();
   const { queue } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { showError, showSuccess } = useSnackbar();
+  const { showError } = useSnackbar();
   const view = useMemo(() => viewFromSearchParams(searchParams, shell.key), [searchParams, shell.key]);
   const [searchText, setSearchText] = useState(view.search);
   const debouncedSearch = useDebouncedValue(searchText, 350);
@@ -260,7 +260,6 @@ export default function QueuePage({ shell }) {
   const request = useMemo(() => queueRequest(shell.key, queue, view), [shell.key, queue, view]);
   const { data, isFetching, error } = useAdminApplicationsQuery(request);
   const [bulk, { isLoading: bulkBusy }] = useBulkTransitionMutation();
-  const [exportQueue, { isLoading: exporting }] = useExportQueueMutation();
 
   const rows = (data && data.list) || [];
   const ids = selectedIds(selection);
@@ -279,15 +278,6 @@ export default function QueuePage({ shell }) {
       const answer = await bulk({ ids: ids.map(Number), transition: 'next' }).unwrap();
       setReport(answer);
       setSelection({ type: 'include', ids: new Set() });
-    } catch (e) {
-      showError(apiErrorMessage(e, t, i18n));
-    }
-  };
-
-  const runExport = async () => {
-    try {
-      const name = await exportQueue(exportParams(shell.key, queue, view, lng)).unwrap();
-      showSuccess(t('admin.export.done', { name }));
     } catch (e) {
       showError(apiErrorMessage(e, t, i18n));
     }
@@ -393,15 +383,11 @@ export default function QueuePage({ shell }) {
             {t('admin.bulk.next', { count: ids.length })}
           </Button>
         )}
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon aria-hidden="true" />}
-          disabled={exporting}
-          onClick={runExport}
-          data-testid="export-button"
-        >
-          {t('admin.export.button')}
-        </Button>
+        <QueueExport
+          params={exportParams(shell.key, queue, view, lng)}
+          total={data ? data.total : undefined}
+          limit={data ? data.export_sync_max_rows : undefined}
+        />
       </Stack>
       <Stack spacing={2} sx={{ mb: 2 }}>
         <TextField

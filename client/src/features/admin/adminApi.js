@@ -92,6 +92,27 @@ export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEn
         cache: 'no-store',
       }),
     }),
+    /** POST /admin/exports: a queue above the server's limit is exported by a background job (decision 0066). */
+    startExportJob: build.mutation({
+      query: (params) => ({ url: '/admin/exports', method: 'POST', body: params }),
+    }),
+    /** GET /admin/exports/{id}: the job's progress (polled while it runs). */
+    exportJob: build.query({
+      query: (id) => ({ url: `/admin/exports/${id}`, cache: 'no-store' }),
+    }),
+    /** GET /admin/exports/{id}/file: the finished file, saved by the browser; the store keeps only its name. */
+    downloadExportJob: build.mutation({
+      query: (id) => ({
+        url: `/admin/exports/${id}/file`,
+        responseHandler: async (response) => {
+          if (!response.ok) return response.json();
+          const name = fileNameOf(response, 'export.xlsx');
+          saveBlob(await response.blob(), name);
+          return name;
+        },
+        cache: 'no-store',
+      }),
+    }),
   }),
 });
 
@@ -109,4 +130,7 @@ export const {
   useFindByUploadCodeMutation,
   useGetUploadApplicationQuery,
   useExportQueueMutation,
+  useStartExportJobMutation,
+  useExportJobQuery,
+  useDownloadExportJobMutation,
 } = adminApi;
