@@ -1,7 +1,7 @@
 """admin exports as background jobs
 
 Revision ID: e9e83f162a93
-Revises: 6677785f3417
+Revises: dc4e95077c43
 Create Date: 2026-11-23 15:37:20.835235
 
 """
@@ -12,7 +12,7 @@ import server.models.base  # noqa: F401  (custom column types used below)
 
 # revision identifiers, used by Alembic.
 revision = 'e9e83f162a93'
-down_revision = '6677785f3417'
+down_revision = 'dc4e95077c43'
 branch_labels = None
 depends_on = None
 
