@@ -11,6 +11,11 @@ module.exports = {
   transform: {
     '^.+\\.jsx?$': ['babel-jest', { configFile: path.join(__dirname, 'babel.config.js') }],
   },
+  // The app imports MUI's "no CSS variables" theme modules by path (app/theme.js, decision 0070); those paths have no
+  // package.json pointing jest at the CommonJS build, so they are mapped to it here.
+  moduleNameMapper: {
+    '^@mui/material/styles/(createThemeNoVars|ThemeProviderNoVars)$': '@mui/material/node/styles/$1',
+  },
   setupFiles: ['<rootDir>/src/setupPolyfills.js'],
   setupFilesAfterEnv: ['<rootDir>/src/setupTests.js'],
 };

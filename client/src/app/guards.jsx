@@ -1,11 +1,10 @@
-/* Route guards (spec §2, §6). */
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+/* Route guards (spec §2, §6). RequireOwnApplication lives in its own module (app/RequireOwnApplication.jsx), loaded
+ * with the routes that use it: it reads the application through the questionnaire's API, whose generated endpoint
+ * modules must stay out of the first screen's download (decision 0070). */
+import { Navigate, useLocation } from 'react-router-dom';
 import { useSelector } from 'react-redux';
 import { hasCitizenship, selectUser } from '../session/sessionSlice';
 import { DEFAULT_DOMAIN, adminPathFor, isStaff, useDomain } from '../domain';
-import { useGetApplicationDetailQuery } from '../components/questionnaire/questionnaireApi';
-import NotFound from '../components/NotFound';
-import PageLoader from './PageLoader';
 
 export const VERIFY_OTP_PATH = '/auth?verify-otp=true';
 
@@ -49,20 +48,5 @@ export function AllowAnonymous({ children }) {
   if (!user || !user.token) return children;
   const target = requiredRedirect(user, { domain });
   if (target) return <Navigate to={target} replace state={{ from: location.pathname }} />;
-  return children;
-}
-
-/** Statuses that mean "no such application for you": the server answers 404 for another applicant's id. */
-const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
-
-/** /apply/:id and /stepper/:id (issue 10): the application must exist and be the user's; otherwise a "not found"
- * page rather than a silent redirect. Other failures (network, 5xx) are left to the page (§8: back to /). */
-export function RequireOwnApplication({ children }) {
-  const { applicationId } = useParams();
-  const valid = /^\d+$/.test(applicationId || '');
-  const { isLoading, isFetching, isError, error, data } = useGetApplicationDetailQuery(applicationId, { skip: !valid });
-  if (!valid) return <NotFound kind="application" />;
-  if (isError && error && NOT_FOUND_STATUSES.has(error.status)) return <NotFound kind="application" />;
-  if (isLoading || (isFetching && !data && !isError)) return <PageLoader />;
   return children;
 }

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import i18n from '../i18n';
 import { setUser } from '../session/userStore';
 import { mockFetch, renderWithProviders } from '../testUtils';
-import { RequireOwnApplication } from './guards';
+import RequireOwnApplication from './RequireOwnApplication';
 
 const NOT_FOUND = { status: 404, body: { success: false, message: 'Не найдено', message_key: 'errors.not_found', errors: {} } };
 

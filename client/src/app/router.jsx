@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { AllowAnonymous, RequireApplicant, RequireNoCitizenship, RequireOwnApplication } from './guards';
+import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
 import { setNavigator } from '../session/navigation';
 import PageLoader from './PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
@@ -25,6 +25,11 @@ const DocumentsUploadPage = lazyWithCatalogues(() =>
 const ListenPage = lazyWithCatalogues(() => import(/* webpackChunkName: "listen" */ '../features/localSelectPath/ListenPage'));
 const MyApplicationsPage = lazyWithCatalogues(() =>
   import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
+);
+// The guard of /apply/:id and /stepper/:id reads the application through the questionnaire's API: loaded with those
+// routes, not with the first screen (decision 0070).
+const RequireOwnApplication = lazyWithCatalogues(() =>
+  import(/* webpackChunkName: "own-application" */ './RequireOwnApplication'),
 );
 const DormBookingPage = lazyWithCatalogues(() => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'));
 

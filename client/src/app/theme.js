@@ -1,4 +1,8 @@
-import { createTheme } from '@mui/material/styles';
+// The "no CSS variables" variants: createTheme and ThemeProvider of '@mui/material/styles' also bundle the
+// CSS-variables machinery (CssVarsProvider, colour-scheme storage, InitColorSchemeScript) into the first download,
+// and a theme without `colorSchemes`/`cssVariables` never uses it; both entry points are what those two call for
+// such a theme (decision 0070).
+import createTheme from '@mui/material/styles/createThemeNoVars';
 
 // System fonts only: no web fonts are loaded (no network, CSP).
 const systemFont = [

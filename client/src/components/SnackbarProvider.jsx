@@ -1,20 +1,57 @@
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import Snackbar from '@mui/material/Snackbar';
-import Alert from '@mui/material/Alert';
-import { useTranslation } from 'react-i18next';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
-export const SNACKBAR_AUTO_HIDE_MS = 5000;
+export const SNACKBAR_AUTO_HIDE_MS = 5000; // spec §9
 
 const SnackbarContext = createContext(null);
 
+// The toast's code (Snackbar, Alert, transitions: ~6 KB compressed) is not part of the first screen's download
+// (decision 0070): it is fetched at the user's first interaction (a toast answers an action, so it is there by
+// then) or at the first message, whichever comes first, and kept for the page's life.
+let viewModule = null;
+let viewLoading = null;
+function loadView() {
+  if (!viewLoading) {
+    viewLoading = import(/* webpackChunkName: "snackbar" */ './SnackbarView')
+      .then((module) => {
+        viewModule = module.default;
+        return viewModule;
+      })
+      .catch((error) => {
+        viewLoading = null; // a failed download is tried again by the next message
+        throw error;
+      });
+  }
+  return viewLoading;
+}
+
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
+
 /** One snackbar for the whole app (success / error), auto-hidden after 5 s (spec §8, §9). */
 export function SnackbarProvider({ children }) {
-  const { t } = useTranslation();
   const [state, setState] = useState({ open: false, message: '', severity: 'success', key: 0 });
+  const [View, setView] = useState(() => viewModule);
 
-  const show = useCallback((message, severity = 'success') => {
-    setState((prev) => ({ open: true, message, severity, key: prev.key + 1 }));
+  const ensureView = useCallback(() => {
+    if (viewModule) return;
+    loadView()
+      .then((module) => setView(() => module))
+      .catch(() => {});
   }, []);
+
+  useEffect(() => {
+    if (View) return undefined;
+    const onFirst = () => ensureView();
+    FIRST_INTERACTION.forEach((type) => document.addEventListener(type, onFirst, { capture: true, once: true }));
+    return () => FIRST_INTERACTION.forEach((type) => document.removeEventListener(type, onFirst, { capture: true }));
+  }, [View, ensureView]);
+
+  const show = useCallback(
+    (message, severity = 'success') => {
+      ensureView();
+      setState((prev) => ({ open: true, message, severity, key: prev.key + 1 }));
+    },
+    [ensureView],
+  );
 
   const value = useMemo(
     () => ({
@@ -27,32 +64,15 @@ export function SnackbarProvider({ children }) {
     [show],
   );
 
-  const handleClose = (_event, reason) => {
+  const handleClose = useCallback((_event, reason) => {
     if (reason === 'clickaway') return;
     setState((prev) => ({ ...prev, open: false }));
-  };
+  }, []);
 
   return (
     <SnackbarContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={state.key}
-        open={state.open}
-        autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          onClose={handleClose}
-          severity={state.severity}
-          variant="filled"
-          data-testid={`snackbar-${state.severity}`}
-          slotProps={{ closeButton: { 'aria-label': t('common.close'), title: t('common.close') } }}
-          sx={{ width: '100%' }}
-        >
-          {state.message}
-        </Alert>
-      </Snackbar>
+      {View && <View state={state} onClose={handleClose} />}
     </SnackbarContext.Provider>
   );
 }

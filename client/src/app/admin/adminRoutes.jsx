@@ -1,16 +1,16 @@
 /* Staff routes (spec §2): /admin (FOREIGN access check) and /admin/kz (KZ access check), each a shell with a
  * left menu. The dormitory screens are open to both admin roles (both may write), so they live in both shells.
  * Used by app/router.jsx as {adminRoutes()} (a fragment of <Route>s). */
-import { Route, useParams } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { lazyWithCatalogues as lazy } from '../lazyWithCatalogues';
 import RequireSegment from './RequireSegment';
-import { ADMIN_SHELLS } from './menu';
-import { QUEUES_BY_SHELL } from '../../features/admin/queues';
+import { ADMIN_SHELLS } from './shells';
 
 const AdminLayout = lazy(() => import(/* webpackChunkName: "admin" */ './AdminLayout'));
 const review = (name) => lazy(() => import(/* webpackChunkName: "admin-review" */ '../../features/admin').then((m) => ({ default: m[name] })));
 const DashboardPage = review('DashboardPage');
-const QueuePage = review('QueuePage');
+// A queue of the shell, or "not found" for any other segment: the check (the queues' list) comes with the page.
+const KnownQueuePage = review('KnownQueuePage');
 const NotFoundPage = review('NotFoundPage');
 const UploadCodePage = review('UploadCodePage');
 const UploadApplicationPage = review('UploadApplicationPage');
@@ -35,7 +35,7 @@ function shellRoutes(shell) {
       }
     >
       <Route index element={<DashboardPage shell={shell} />} />
-      <Route path=":queue" element={<KnownQueue shell={shell} />} />
+      <Route path=":queue" element={<KnownQueuePage shell={shell} />} />
       <Route path="dormitory/*" element={<DormitoryPage />} />
       <Route path="room-types" element={<RoomTypesPage />} />
       <Route path="dorm-transfers" element={<DormTransfersPage />} />
@@ -45,13 +45,6 @@ function shellRoutes(shell) {
       <Route path="*" element={<NotFoundPage shell={shell} />} />
     </Route>
   );
-}
-
-/** A queue of this shell, or "not found" for any other segment (a missing admin route is not a redirect). */
-function KnownQueue({ shell }) {
-  const { queue } = useParams();
-  if (!QUEUES_BY_SHELL[shell.key].includes(queue)) return <NotFoundPage shell={shell} />;
-  return <QueuePage key={queue} shell={shell} />;
 }
 
 /** /upload (spec §2): the citizens' admin's document intake, inside the KZ shell (same KZ access check). */

@@ -3,6 +3,7 @@
  * (public-config). Admin features add their items here (features never import each other). */
 import { DEFAULT_DOMAIN, ROLE_KEYS, hasRole } from '../../domain';
 import { QUEUES_BY_SHELL, queueLabelKey } from '../../features/admin/queues';
+import { ADMIN_SHELLS } from './shells';
 
 const BOTH_ADMINS = [ROLE_KEYS.foreignAdmin, ROLE_KEYS.kzAdmin];
 const SHELL_ROLE = { foreign: ROLE_KEYS.foreignAdmin, kz: ROLE_KEYS.kzAdmin };
@@ -25,11 +26,7 @@ function reviewItems(shellKey) {
   ];
 }
 
-/** /admin is guarded by the FOREIGN access check, /admin/kz by the KZ one; refusal redirects to /. */
-export const ADMIN_SHELLS = {
-  foreign: { key: 'foreign', base: '/admin', segment: 'FOREIGN' },
-  kz: { key: 'kz', base: '/admin/kz', segment: 'KZ' },
-};
+export { ADMIN_SHELLS };
 
 export const ADMIN_MENU = [
   ...reviewItems('foreign'),

@@ -1,5 +1,6 @@
 /* What the application shell (app/admin) uses of the admin review feature. */
 export { default as QueuePage } from './QueuePage';
+export { default as KnownQueuePage } from './KnownQueuePage';
 export { default as DashboardPage } from './DashboardPage';
 export { default as NotFoundPage } from './NotFoundPage';
 export { UploadApplicationPage, UploadCodePage } from './UploadPage';

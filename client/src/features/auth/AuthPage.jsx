@@ -6,8 +6,6 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import LanguagePicker from '../../components/LanguagePicker';
 import Footer from '../../components/Footer';
@@ -19,6 +17,7 @@ import SignInForm from './SignInForm';
 import SignUpForm from './SignUpForm';
 import VerifyCodeStep, { retryAfterSeconds } from './VerifyCodeStep';
 import ForgotPassword from './ForgotPassword';
+import AuthTabs from './AuthTabs';
 import { useGenerateOtpMutation } from './authApi';
 
 const TAB_SIGN_IN = 'sign-in';
@@ -115,28 +114,28 @@ export default function AuthPage() {
   } else {
     content = (
       <>
-        <Tabs
+        <AuthTabs
           value={tab}
-          onChange={(_e, value) => setTab(value)}
-          variant="fullWidth"
-          aria-label={t('auth.tabs_label')}
+          onChange={setTab}
+          label={t('auth.tabs_label')}
           sx={{ mb: 3 }}
-        >
-          <Tab
-            value={TAB_SIGN_IN}
-            label={t('auth.sign_in.tab')}
-            id="auth-tab-sign-in"
-            aria-controls="auth-panel-sign-in"
-            data-testid="tab-sign-in"
-          />
-          <Tab
-            value={TAB_SIGN_UP}
-            label={t('auth.sign_up.tab')}
-            id="auth-tab-sign-up"
-            aria-controls="auth-panel-sign-up"
-            data-testid="tab-sign-up"
-          />
-        </Tabs>
+          tabs={[
+            {
+              value: TAB_SIGN_IN,
+              label: t('auth.sign_in.tab'),
+              id: 'auth-tab-sign-in',
+              panelId: 'auth-panel-sign-in',
+              testId: 'tab-sign-in',
+            },
+            {
+              value: TAB_SIGN_UP,
+              label: t('auth.sign_up.tab'),
+              id: 'auth-tab-sign-up',
+              panelId: 'auth-panel-sign-up',
+              testId: 'tab-sign-up',
+            },
+          ]}
+        />
         <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
           {tab === TAB_SIGN_IN ? (
             <SignInForm

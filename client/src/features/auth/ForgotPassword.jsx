@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +14,7 @@ import {
   useForgotPasswordUpdatePasswordMutation,
 } from './authApi';
 import { emailRules, muiField, passwordRules, repeatPasswordRules } from './validation';
+import useAuthForm from './useAuthForm';
 
 export const FORGOT_MODES = { EMAIL: 'email', CHECK: 'check', FINALIZE: 'finalize' };
 
@@ -29,8 +29,8 @@ export default function ForgotPassword({ initialEmail = '', onDone, onBack }) {
   const [checkCode, { isLoading: checking }] = useForgotPasswordCheckCodeMutation();
   const [updatePassword, { isLoading: saving }] = useForgotPasswordUpdatePasswordMutation();
 
-  const emailForm = useForm({ defaultValues: { email: initialEmail } });
-  const passwordForm = useForm({ defaultValues: { password: '', repeat_password: '' } });
+  const emailForm = useAuthForm({ defaultValues: { email: initialEmail } });
+  const passwordForm = useAuthForm({ defaultValues: { password: '', repeat_password: '' } });
 
   const sendCode = async (address) => {
     try {

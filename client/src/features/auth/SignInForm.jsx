@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '../../components/TextInput';
 import { useSignInMutation } from './authApi';
 import { emailRules, muiField, requiredRules } from './validation';
+import useAuthForm from './useAuthForm';
 import { userSet } from '../../session/sessionSlice';
 import { landingPathFor, useDomain } from '../../domain';
 import { VERIFY_OTP_PATH } from '../../app/guards';
@@ -27,7 +27,7 @@ export default function SignInForm({ onForgotPassword }) {
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm({ defaultValues: { email: '', password: '' } });
+  } = useAuthForm({ defaultValues: { email: '', password: '' } });
 
   const onSubmit = async ({ email, password }) => {
     try {

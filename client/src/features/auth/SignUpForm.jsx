@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '../../components/TextInput';
 import { useSignUpMutation } from './authApi';
 import { emailRules, muiField, passwordRules, repeatPasswordRules } from './validation';
+import useAuthForm from './useAuthForm';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 
@@ -19,7 +19,7 @@ export default function SignUpForm({ onSignedUp }) {
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm({ defaultValues: { email: '', password: '', repeat_password: '' } });
+  } = useAuthForm({ defaultValues: { email: '', password: '', repeat_password: '' } });
 
   const onSubmit = async ({ email, password, repeat_password: repeatPassword }) => {
     const cleanEmail = email.trim();

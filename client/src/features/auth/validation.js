@@ -1,4 +1,5 @@
-/* Client-side rules of spec §5 for react-hook-form (messages are i18n keys resolved with t). */
+/* Client-side rules of spec §5 in react-hook-form's form, used by the auth screens' useAuthForm (messages are i18n
+ * keys resolved with t). */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const isEmailLike = (value) => typeof value === 'string' && value.trim().includes('@');
@@ -20,7 +21,7 @@ export const repeatPasswordRules = (t, getPassword, messageKey = 'validation.pas
   validate: (value) => value === getPassword() || t(messageKey),
 });
 
-/** Spreads react-hook-form's register() result onto an MUI TextField. */
+/** Spreads register()'s result (useAuthForm, same shape as react-hook-form's) onto a TextInput. */
 export function muiField(register, errors, name, rules) {
   const { ref, ...rest } = register(name, rules);
   const error = errors[name];

@@ -9,17 +9,18 @@ import DormitoryLink from '../../components/DormitoryLink';
 import HomeMessages from './HomeMessages';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { selectUser } from '../../session/sessionSlice';
-import { isKazakhstanCitizen, useDomain } from '../../domain';
+import { useDomain } from '../../domain';
+import { homeCardPath } from './homeCards';
 
-/** Home (spec §1): main cards and side cards. Citizens of Kazakhstan go through /local-select-path. */
+/** Home (spec §1): main cards and side cards. A citizen of Kazakhstan's grant and fee-paying cards go straight to the
+ * stepper with that path; their "Apply" card opens /local-select-path (homeCards.js). */
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useSelector(selectUser);
   const { data: config } = useGetPublicConfigQuery();
   const domain = useDomain();
   // Anonymous visitors see the cards; acting on one starts with signing in.
-  let applyPath = isKazakhstanCitizen(user, domain) ? '/local-select-path' : '/apply';
-  if (!user || !user.token) applyPath = '/auth';
+  const pathOf = (card) => homeCardPath(card, user, domain);
   const govGrantUrl = config && config.gov_grant_url;
 
   useEffect(() => {
@@ -43,7 +44,7 @@ export default function HomePage() {
               <NavCard
                 title={t('home.cards.scholarship.title')}
                 description={t('home.cards.scholarship.description')}
-                to={applyPath}
+                to={pathOf('scholarship')}
                 testId="card-scholarship"
               />
             </Grid>
@@ -68,7 +69,7 @@ export default function HomePage() {
               <NavCard
                 title={t('home.cards.paid.title')}
                 description={t('home.cards.paid.description')}
-                to={applyPath}
+                to={pathOf('paid')}
                 testId="card-paid"
               />
             </Grid>
@@ -79,7 +80,7 @@ export default function HomePage() {
             <NavCard
               title={t('home.cards.apply.title')}
               description={t('home.cards.apply.description')}
-              to={applyPath}
+              to={pathOf('apply')}
               testId="card-apply"
             />
             <NavCard title={t('home.cards.meetings.title')} disabled testId="card-meetings" />

@@ -4,7 +4,7 @@
  * completed, current or future from current_step (§4, decision 0033). Pages that wait for staff or the grant list
  * poll (§4). Without an application it shows the physical-presence modal (§2) before the programme choice. */
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,16 +33,20 @@ import { SLOTS, STEP_REGISTRY } from './stepRegistry';
 import { SubmittedForm } from './steps/FormStep';
 import { useApplicationProceedMutation } from './stepperApi';
 
-// The citizens' financing cards (/local-select-path); the listener card has its own page (decision 0068).
+// The citizens' financing cards (home and /local-select-path); the listener card has its own page (decision 0068).
 const FINANCING_TYPES = FINANCINGS;
 
 function PhysicalPresenceModal({ type }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [open, setOpen] = useState(true);
+  // Back returns to the card the citizen came from (home or /local-select-path, issue 10); opened directly, to the
+  // citizens' path choice.
   const close = () => {
     setOpen(false);
-    navigate('/local-select-path');
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/local-select-path');
   };
   return (
     <Dialog open={open} onClose={close} aria-labelledby="presence-title" data-testid="physical-presence-modal">

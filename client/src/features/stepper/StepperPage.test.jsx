@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { Link, Route } from 'react-router-dom';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import StepperPage from './StepperPage';
 import { STEP_KEYS, stepState } from './steps';
@@ -54,5 +55,18 @@ test('an application that cannot be fetched sends the applicant home (§8)', asy
     route: '/stepper/99', path: '/stepper/:applicationId', extraRoutes: <Route path="/" element={<div>home</div>} />,
   });
   expect(await screen.findByText('home')).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+});
+
+test('issue 10: Back on the physical-presence notice returns to the card the citizen came from (home)', async () => {
+  serve(null);
+  renderWithProviders(<Link to="/stepper?type=scholarship">grant card</Link>, {
+    route: '/', path: '/', extraRoutes: [<Route key="s" path="/stepper" element={<StepperPage />} />],
+  });
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByText('grant card'));
+  const modal = await screen.findByTestId('physical-presence-modal');
+  await user.click(within(modal).getByRole('button', { name: 'Назад' }));
+  expect(await screen.findByText('grant card')).toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
 });

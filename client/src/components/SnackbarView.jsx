@@ -1,0 +1,30 @@
+/* The toast itself (MUI Snackbar + Alert with their transition and click-away code): loaded by SnackbarProvider
+ * when the user first interacts or the first message comes, not with the first screen (decision 0070). */
+import Snackbar from '@mui/material/Snackbar';
+import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
+import { SNACKBAR_AUTO_HIDE_MS } from './SnackbarProvider';
+
+export default function SnackbarView({ state, onClose }) {
+  const { t } = useTranslation();
+  return (
+    <Snackbar
+      key={state.key}
+      open={state.open}
+      autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        onClose={onClose}
+        severity={state.severity}
+        variant="filled"
+        data-testid={`snackbar-${state.severity}`}
+        slotProps={{ closeButton: { 'aria-label': t('common.close'), title: t('common.close') } }}
+        sx={{ width: '100%' }}
+      >
+        {state.message}
+      </Alert>
+    </Snackbar>
+  );
+}

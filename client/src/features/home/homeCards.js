@@ -1,0 +1,16 @@
+/* Where the home page's cards lead (spec §1 home cards, §2 routes; issue 10 "the home 'state grant' card does not
+ * ask the path again"). A citizen of Kazakhstan who picks "State grant at the university" or "Fee-paying admission"
+ * has already said how they will study: the card goes straight to the stepper with that financing
+ * (/stepper?type=…, the physical-presence notice, then the programme), as the same cards of /local-select-path do;
+ * the financing is stored on the application when it is created (POST /users/create-application) and the
+ * questionnaire's rules read it (ctx.financing). Only the general "Apply" card opens the citizens' path choice.
+ * Foreign applicants have one path (/apply); anonymous visitors sign in first. */
+import { isKazakhstanCitizen } from '../../domain';
+
+/** card: 'scholarship' | 'paid' | 'apply' → the in-app path the card opens for this user. */
+export function homeCardPath(card, user, domain) {
+  if (!user || !user.token) return '/auth';
+  if (!isKazakhstanCitizen(user, domain)) return '/apply';
+  if (card === 'scholarship' || card === 'paid') return `/stepper?type=${card}`;
+  return '/local-select-path';
+}
