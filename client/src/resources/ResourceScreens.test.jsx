@@ -10,6 +10,9 @@ import ResourceList from './ResourceList';
 import ResourceFormDialog from './ResourceFormDialog';
 import { buildFilters, filterControls, listColumns, normalizeResource } from './resource';
 
+// Several screens typed into page by page: on a loaded 2-core machine one case has taken 36 s.
+jest.setTimeout(90000);
+
 const RUSSIAN_NAME = /^Название\s*\*?$/; // not «Название (каз.)» / «Название (англ.)»
 
 const ROOM_TYPES = [
