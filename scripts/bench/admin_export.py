@@ -291,7 +291,7 @@ def main() -> int:
             grown = large[kind]["peak_rss_mb"] - small[kind]["peak_rss_mb"]
             print(
                 f"peak RSS {kind}: {small[kind]['peak_rss_mb']:.1f} MB at {args.small_rows} rows, "
-                f"{large[kind]['peak_rss_mb']:.1f} MB at {args.rows} rows: +{grown:.1f} MB"
+                f"{large[kind]['peak_rss_mb']:.1f} MB at {args.rows} rows: {grown:+.1f} MB"
                 + (" (target ≤ 30 MB)" if kind == "app" else "")
             )
     finally:

@@ -2,7 +2,8 @@
 
 A foreign admin (no citizenship: never sent to /choose-flow) signs in to their shell, filters the applied queue
 (the filter lives in the URL), opens the panel, sends a message, moves the applicant applied → accepted →
-awaiting visa → enrolled and exports the queue; the applicant sees the message and the status. A citizens' admin
+awaiting visa → enrolled and exports the queue (a large one through a background job with a progress bar); the
+applicant sees the message and the status. A citizens' admin
 finds a citizen by the 7-digit upload code (a wrong code says so) and attaches a PDF on their behalf. The screens
 pass axe-core with no serious violation, and in kk and en show their own texts.
 """
@@ -150,6 +151,55 @@ def test_foreign_admin_reviews_moves_messages_and_exports(page, factories, db, t
     expect(page.get_by_test_id("admin-menu-awaiting-visa")).to_have_text(re.compile("Awaiting visa"))
     audit("/admin/applied in en")
     audit.check()
+
+
+def test_foreign_admin_exports_a_large_queue_in_the_background(page, factories, db, app, monkeypatch, tmp_path):
+    """Above ADMIN_EXPORT_SYNC_MAX_ROWS the Export starts a job (on a thread: no Redis here): a progress bar while
+    it runs, then Download gives the file."""
+    import threading
+
+    from server.jobs import wait_for_background_jobs
+    from server.services import admin_export
+
+    monkeypatch.setitem(app.config, "ADMIN_EXPORT_SYNC_MAX_ROWS", 2)
+    release = threading.Event()
+    write_workbook = admin_export.write_workbook
+
+    def held(*args, **kwargs):  # the job waits until the test has seen its progress bar
+        release.wait(30)
+        return write_workbook(*args, **kwargs)
+
+    monkeypatch.setattr(admin_export, "write_workbook", held)
+    factories.admin(role="Админ", email="bulk.export@university.kz", password=PASSWORD)
+    for last in ("Ахметова", "Борисова", "Ванина"):
+        applicant_application(factories, status=0, answers=main_info(False, last=last))
+    audit = Audit(page, "desktop")
+    try:
+        sign_in(page, "bulk.export@university.kz")
+        expect(page.get_by_test_id("admin-dashboard")).to_be_visible()
+        page.goto("/admin/applied")
+        expect(page.get_by_test_id("queue-grid")).to_contain_text("Ванина")
+        page.get_by_test_id("export-button").click()
+        expect(page.get_by_role("progressbar", name="Подготовка файла экспорта")).to_be_visible()
+        expect(page.get_by_test_id("export-progress-text")).to_have_text(re.compile(r"из 3$"))
+        expect(page.get_by_test_id("export-button")).to_be_disabled()
+        audit("/admin/applied exporting")
+        release.set()
+        download_button = page.get_by_test_id("export-download")
+        expect(download_button).to_be_visible()
+        with page.expect_download() as info:
+            download_button.click()
+        download = info.value
+        assert re.fullmatch(r"foreign_students_\d{8}_\d{6}\.xlsx", download.suggested_filename)
+        target = tmp_path / download.suggested_filename
+        download.save_as(target)
+        sheet = load_workbook(target, read_only=True).active
+        names = {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)}
+        assert names == {"Ахметова", "Борисова", "Ванина"}
+    finally:
+        release.set()
+        with app.app_context():
+            assert wait_for_background_jobs(30)
 
 
 def test_citizens_admin_finds_a_citizen_by_upload_code_and_attaches_a_pdf(page, factories, db):
