@@ -73,6 +73,17 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def contains_ignoring_case(expr, text: str) -> ColumnElement:
+    """`expr` contains `text`, case-insensitively in any script (Cyrillic and Kazakh letters fold as Latin do).
+
+    SQLAlchemy's ilike() is `expr ILIKE '%text%'` on PostgreSQL, which a trigram (gin_trgm_ops) index on the plain
+    column serves (models/base.py trigram_index), and `lower(expr) LIKE lower('%text%')` on SQLite, whose lower() is
+    the Unicode one installed by server/database.py. (`lower(col) LIKE …` on PostgreSQL folds the same but no index
+    on the column can serve it: it scanned the table.) On PostgreSQL the folding follows the database's LC_CTYPE:
+    create the database with a UTF-8 locale (C.UTF-8, ru_RU.UTF-8, …), not plain C, which folds ASCII only."""
+    return expr.ilike(f"%{escape_like(text)}%", escape="\\")
+
+
 def json_text(column, key: str) -> ColumnElement:
     """additional_data.<key> as text on both dialects (key comes from the declaration, never from the caller)."""
     if db.session.get_bind().dialect.name == "postgresql":
@@ -91,8 +102,7 @@ def _condition(expr, kind: str, op: str, value, path: str):
         values = [_check_scalar(kind, v, path) for v in value]
         return expr.in_(values) if values else false()
     if op == "ilike":
-        text = _check_scalar(kind, value, path)
-        return func.lower(expr).like(func.lower(f"%{escape_like(text)}%"), escape="\\")
+        return contains_ignoring_case(expr, _check_scalar(kind, value, path))
     if value is None:  # {eq: null} / {ne: null}
         if op == "eq":
             return expr.is_(None)
