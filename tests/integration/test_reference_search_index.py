@@ -4,8 +4,9 @@ The plan tests capture the SQL the real endpoints run (the /universal `ilike` fi
 /institutions/search) and EXPLAIN it on PostgreSQL with the plans that read a whole table priced out
 (`enable_seqscan` and `enable_indexscan` off: a sequential scan, or a walk of a whole btree index for its order, which
 the planner may prefer on a test-sized table): a query that the trigram indexes can serve shows a Bitmap Index Scan on
-them, while one they cannot serve (the former `lower(col) LIKE lower('%…%')`) still shows a Seq Scan. Skipped on SQLite, which has no such index type. The folding
-tests run on both databases: Kazakh and Russian letters match whatever their case.
+them, while one they cannot serve (the former `lower(col) LIKE lower('%…%')`) still shows a Seq Scan. Skipped on
+SQLite, which has no such index type. The folding test runs on both databases: Kazakh and Russian letters match
+whatever their case.
 """
 
 from __future__ import annotations
