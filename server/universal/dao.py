@@ -221,15 +221,30 @@ def count(rm: ResolvedModel, where: list) -> int:
     return db.session.scalar(select(func.count()).select_from(rm.cls).where(and_(true(), *where)))
 
 
-def rows(rm: ResolvedModel, columns: list[str], where: list, order: list, limit: int, offset: int = 0) -> list[dict]:
+# The window count's label: not an identifier a declaration can use as a field name (those are column names).
+_TOTAL = "universal total"
+
+
+def page(
+    rm: ResolvedModel, columns: list[str], where: list, order: list, limit: int, offset: int = 0
+) -> tuple[list[dict], int]:
+    """(rows of the page, total matching rows). The total rides on the page query as a window count, so a page is
+    one statement (one use of the search's index, one round trip); only a page past the end needs a count."""
     stmt = (
-        select(*[rm.column(n) for n in columns])
+        select(*[rm.column(n) for n in columns], func.count().over().label(_TOTAL))
         .where(and_(true(), *where))
         .order_by(*order)
         .limit(limit)
         .offset(offset)
     )
-    return [dict(row) for row in db.session.execute(stmt).mappings()]
+    items, total = [], None
+    for row in db.session.execute(stmt).mappings():
+        item = dict(row)
+        total = item.pop(_TOTAL)
+        items.append(item)
+    if total is None:
+        total = count(rm, where) if offset else 0
+    return items, total
 
 
 def related_rows(owner: ResolvedModel, relation: Relation, columns: list[str], keys: list, extra_where: list) -> list:
