@@ -9,6 +9,7 @@ looked up, never interpolated.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 
 from sqlalchemy import String, and_, cast, false, func, or_, select, true
 from sqlalchemy.sql import ColumnElement
@@ -225,20 +226,30 @@ def count(rm: ResolvedModel, where: list) -> int:
 _TOTAL = "universal total"
 
 
+@lru_cache(maxsize=256)
+def _page_select(cls, name: str, columns: tuple[str, ...]):
+    """SELECT <columns>, count(*) OVER () FROM <table>: built once per model and column set (statements are
+    immutable; each request adds its own where, order and limit to a copy)."""
+    table = cls.__table__
+    return select(*[table.c[n] for n in columns], func.count().over().label(_TOTAL))
+
+
 def page(
     rm: ResolvedModel, columns: list[str], where: list, order: list, limit: int, offset: int = 0
 ) -> tuple[list[dict], int]:
     """(rows of the page, total matching rows). The total rides on the page query as a window count, so a page is
     one statement (one use of the search's index, one round trip); only a page past the end needs a count."""
     stmt = (
-        select(*[rm.column(n) for n in columns], func.count().over().label(_TOTAL))
+        _page_select(rm.cls, rm.name, tuple(columns))
         .where(and_(true(), *where))
         .order_by(*order)
         .limit(limit)
         .offset(offset)
     )
     items, total = [], None
-    for row in db.session.execute(stmt).mappings():
+    # Plain column values are wanted (no ORM entities): the session's connection runs it without the ORM's
+    # per-statement set-up, in the session's transaction all the same.
+    for row in db.session.connection(bind_arguments={"mapper": rm.cls}).execute(stmt).mappings():
         item = dict(row)
         total = item.pop(_TOTAL)
         items.append(item)
