@@ -249,7 +249,7 @@ def page(
     items, total = [], None
     # Plain column values are wanted (no ORM entities): the session's connection runs it without the ORM's
     # per-statement set-up, in the session's transaction all the same.
-    for row in db.session.connection(bind_arguments={"mapper": rm.cls}).execute(stmt).mappings():
+    for row in db.session.connection(bind_arguments={"mapper": rm.cls}).execute(stmt).mappings().all():
         item = dict(row)
         total = item.pop(_TOTAL)
         items.append(item)
