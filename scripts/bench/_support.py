@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
+import statistics
 import tempfile
+import threading
+import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -44,3 +49,146 @@ def bench_database(database_url: str | None) -> tuple[Path, str, Callable[[], No
         url, drop = postgres_database(database_url.replace("postgres://", "postgresql://", 1))
         return instance, url, drop
     return instance, f"sqlite:///{instance / 'bench.sqlite3'}", None
+
+
+# ---------------------------------------------------------------------------------------------- HTTP load
+
+
+CLIENTS = 20  # concurrent clients of the HTTP benchmarks (20 admins, 20 applicants typing in a picker)
+
+
+def serve(app):
+    """The app in a real threaded HTTP server on a free loopback port: (server, base URL)."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_port}"
+
+
+def call(url: str, body: dict | None, token: str | None) -> float:
+    """One request (POST with a JSON body, or GET without one); its latency in seconds. Anything but 200 fails."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if body is not None else "GET")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    started = time.perf_counter()
+    with urllib.request.urlopen(request) as response:
+        response.read()
+        assert response.status == 200
+    return time.perf_counter() - started
+
+
+def call_get(url: str, token: str) -> float:
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
+    started = time.perf_counter()
+    with urllib.request.urlopen(request) as response:
+        response.read()
+        assert response.status == 200
+    return time.perf_counter() - started
+
+
+def concurrently(work, requests_per_client: int, clients: int = CLIENTS) -> tuple[list[float], float]:
+    """(latencies, wall seconds) of `clients` threads each running `work()` requests_per_client times."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    barrier = threading.Barrier(clients + 1)
+
+    def client():
+        barrier.wait()
+        mine = [work() for _ in range(requests_per_client)]
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    return latencies, time.perf_counter() - started
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def report(name: str, latencies: list[float], wall: float) -> float:
+    """Prints median, p95 and throughput of one measured phase; returns the throughput (requests/s)."""
+    throughput = len(latencies) / wall
+    median, p95 = statistics.median(latencies) * 1000, percentile(latencies, 0.95) * 1000
+    print(f"{name:<34} median {median:7.1f} ms   p95 {p95:7.1f} ms   {throughput:7.1f} requests/s")
+    return throughput
+
+
+def captured_statements(app, make_request: Callable[[], object]) -> list[tuple[str, object]]:
+    """Every SQL statement (with its DB-API parameters) that `make_request()` makes the app run."""
+    from sqlalchemy import event
+
+    from server.extensions import db
+
+    statements = []
+
+    def listener(conn, cursor, statement, parameters, context, executemany):
+        statements.append((statement, parameters))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        make_request()
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return statements
+
+
+def bare_replay(database_url: str, statements):
+    """A function running the captured statements on one DB-API connection per thread (no framework at all)."""
+    local = threading.local()
+    if database_url.startswith("postgresql"):
+        import psycopg2
+
+        def connect():
+            return psycopg2.connect(database_url)
+    else:
+        import sqlite3
+
+        path = database_url.removeprefix("sqlite:///")
+
+        def connect():
+            connection = sqlite3.connect(path, check_same_thread=False)
+            # The app's Unicode lower() (server/database.py), so the replayed SQL folds case as the app's does.
+            connection.create_function("lower", 1, lambda s: s.lower() if isinstance(s, str) else s)
+            return connection
+
+    def work() -> float:
+        if not hasattr(local, "connection"):
+            local.connection = connect()
+        started = time.perf_counter()
+        cursor = local.connection.cursor()
+        for statement, parameters in statements:
+            cursor.execute(statement, parameters)
+            cursor.fetchall()
+        local.connection.rollback()
+        return time.perf_counter() - started
+
+    return work
+
+
+def explain(app, statement: str, parameters, analyze: bool = False) -> str:
+    """The PostgreSQL plan of one captured statement (EXPLAIN, or EXPLAIN ANALYZE when asked)."""
+    from server.extensions import db
+
+    with app.app_context():
+        raw = db.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            cursor.execute(("EXPLAIN (ANALYZE, BUFFERS) " if analyze else "EXPLAIN ") + statement, parameters)
+            return "\n".join(row[0] for row in cursor.fetchall())
+        finally:
+            raw.rollback()
+            raw.close()

@@ -23,8 +23,6 @@ import secrets
 import statistics
 import sys
 import tempfile
-import threading
-import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -33,10 +31,20 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _support import postgres_database  # noqa: E402
+from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this script)
+    CLIENTS,
+    bare_replay,
+    call,
+    call_get,
+    captured_statements,
+    concurrently,
+    explain,
+    postgres_database,
+    report,
+    serve,
+)
 from seed_applicants import seed  # noqa: E402
 
-CLIENTS = 20
 SEARCH = "karimov timur"  # a surname and a first name: about one foreign applicant in 250
 QUEUE_BODY = {
     "isLocal": False,
@@ -47,124 +55,6 @@ QUEUE_BODY = {
     "additionalParams": {"needsDorm": False, "fromDate": None},  # filled in main(): a 30-day submission window
     "sort": {"field": "submittedAt", "direction": "desc"},
 }
-
-
-def serve(app):
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server, f"http://127.0.0.1:{server.server_port}"
-
-
-def call(url: str, body: dict | None, token: str | None) -> float:
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method="POST" if body is not None else "GET")
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    started = time.perf_counter()
-    with urllib.request.urlopen(request) as response:
-        response.read()
-        assert response.status == 200
-    return time.perf_counter() - started
-
-
-def call_get(url: str, token: str) -> float:
-    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
-    started = time.perf_counter()
-    with urllib.request.urlopen(request) as response:
-        response.read()
-        assert response.status == 200
-    return time.perf_counter() - started
-
-
-def concurrently(work, requests_per_client: int) -> tuple[list[float], float]:
-    """(latencies, wall seconds) of CLIENTS threads each running `work()` requests_per_client times."""
-    latencies: list[float] = []
-    lock = threading.Lock()
-    barrier = threading.Barrier(CLIENTS + 1)
-
-    def client():
-        barrier.wait()
-        mine = [work() for _ in range(requests_per_client)]
-        with lock:
-            latencies.extend(mine)
-
-    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
-    for thread in threads:
-        thread.start()
-    barrier.wait()
-    started = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    return latencies, time.perf_counter() - started
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
-
-
-def captured_statements(app, url: str, token: str) -> list[tuple[str, object]]:
-    """Every SQL statement (with its DB-API parameters) one queue call runs."""
-    from sqlalchemy import event
-
-    from server.extensions import db
-
-    statements = []
-
-    def listener(conn, cursor, statement, parameters, context, executemany):
-        statements.append((statement, parameters))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        call(url, QUEUE_BODY, token)
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return statements
-
-
-def bare_replay(database_url: str, statements):
-    """A function running the captured statements on one DB-API connection per thread (no framework at all)."""
-    local = threading.local()
-    if database_url.startswith("postgresql"):
-        import psycopg2
-
-        def connect():
-            return psycopg2.connect(database_url)
-    else:
-        import sqlite3
-
-        path = database_url.removeprefix("sqlite:///")
-
-        def connect():
-            connection = sqlite3.connect(path, check_same_thread=False)
-            connection.create_function("lower", 1, lambda s: s.lower() if isinstance(s, str) else s)
-            return connection
-
-    def work() -> float:
-        if not hasattr(local, "connection"):
-            local.connection = connect()
-        started = time.perf_counter()
-        cursor = local.connection.cursor()
-        for statement, parameters in statements:
-            cursor.execute(statement, parameters)
-            cursor.fetchall()
-        local.connection.rollback()
-        return time.perf_counter() - started
-
-    return work
-
-
-def report(name: str, latencies: list[float], wall: float) -> float:
-    throughput = len(latencies) / wall
-    median, p95 = statistics.median(latencies) * 1000, percentile(latencies, 0.95) * 1000
-    print(f"{name:<34} median {median:7.1f} ms   p95 {p95:7.1f} ms   {throughput:7.1f} requests/s")
-    return throughput
 
 
 def main() -> int:
@@ -225,7 +115,7 @@ def main() -> int:
             call(queue_url, QUEUE_BODY, token)
             call(f"{base}/bench/trivial", None, None)
 
-        statements = captured_statements(app, queue_url, token)
+        statements = captured_statements(app, lambda: call(queue_url, QUEUE_BODY, token))
         dialect = urlsplit(database_url).scheme
         print(
             f"database: {dialect}; applicants: {args.count}; queue 'applied', search {SEARCH!r}, needsDorm false, "
@@ -250,14 +140,7 @@ def main() -> int:
 
         if dialect.startswith("postgresql"):
             page_sql, page_parameters = next(s for s in statements if "LIMIT" in s[0])
-            with app.app_context():
-                raw = db.engine.raw_connection()
-                try:
-                    cursor = raw.cursor()
-                    cursor.execute("EXPLAIN " + page_sql, page_parameters)
-                    plan = "\n".join(row[0] for row in cursor.fetchall())
-                finally:
-                    raw.close()
+            plan = explain(app, page_sql, page_parameters)
             print("plan of the page query:")
             print(plan)
             print("trigram index used:", "ix_application_summaries_search_trgm" in plan)

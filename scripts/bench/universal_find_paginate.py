@@ -41,12 +41,17 @@ CITIES = (
     "Атырау",
 )
 
+# The statement /universal runs (server/universal/dao.py page): ILIKE on PostgreSQL (a trigram index serves it),
+# lower() LIKE lower() on SQLite, and the total as a window count on the page.
+MATCH_SQL = {
+    "postgresql": "name_ru ILIKE :pattern ESCAPE '\\'",
+    "sqlite": "lower(name_ru) LIKE lower(:pattern) ESCAPE '\\'",
+}
 BARE_PAGE_SQL = (
-    'SELECT id, type, code, name_ru, name_en, name_kk, "order", additional_data, additional_count '
-    "FROM select_options WHERE lower(name_ru) LIKE lower(:pattern) ESCAPE '\\' "
+    'SELECT id, type, code, name_ru, name_en, name_kk, "order", additional_data, additional_count, '
+    "count(*) OVER () AS total FROM select_options WHERE {match} "
     'ORDER BY "order" ASC, id ASC LIMIT :limit OFFSET :offset'
 )
-BARE_COUNT_SQL = "SELECT count(*) FROM select_options WHERE lower(name_ru) LIKE lower(:pattern) ESCAPE '\\'"
 
 
 def seed(db) -> None:
@@ -77,6 +82,7 @@ def bare_app(database_url: str):
     from server.database import configure_engine
 
     engine = configure_engine(create_engine(database_url))  # the same SQLite setup (Unicode lower) as the app
+    page_sql = BARE_PAGE_SQL.format(match=MATCH_SQL[engine.dialect.name])
     app = Flask("bare")
 
     @app.post("/bare")
@@ -92,10 +98,12 @@ def bare_app(database_url: str):
             rows = [
                 dict(r)
                 for r in conn.execute(
-                    text(BARE_PAGE_SQL), {"pattern": pattern, "limit": size, "offset": (page - 1) * size}
+                    text(page_sql), {"pattern": pattern, "limit": size, "offset": (page - 1) * size}
                 ).mappings()
             ]
-            total = conn.execute(text(BARE_COUNT_SQL), {"pattern": pattern}).scalar()
+        total = rows[0]["total"] if rows else 0
+        for row in rows:
+            del row["total"]
         return jsonify({"list": rows, "total": total})
 
     return app, engine

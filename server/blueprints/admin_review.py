@@ -62,7 +62,7 @@ staff_only = login_required(roles=ADMIN_ROLES)
 @bp.post("/applications")
 @staff_only
 @bp.doc(security=SECURITY)
-@bp.arguments(AdminApplicationsRequest)
+@bp.arguments(AdminApplicationsRequest())  # an instance: given a class, webargs builds the schema per request
 @bp.response(200, AdminApplicationsResponse)
 @bp.alt_response(400, schema=ErrorEnvelope, description="Unknown queue, bad filter or sort")
 @bp.alt_response(403, schema=ErrorEnvelope, description="Not an admin of this population")

@@ -6,7 +6,7 @@ from sqlalchemy import func, or_, select
 
 from ..extensions import db
 from ..models.reference import EducationalInstitution
-from ..universal.dao import escape_like
+from ..universal.dao import contains_ignoring_case
 
 # Where a word of the query may appear: the name, the region, the city/district and the address.
 SEARCHED = ("name", "region", "district", "address")
@@ -17,9 +17,9 @@ def search(words: list[str], page: int, size: int) -> tuple[list[EducationalInst
     ordered by region and name; one page and the total."""
     conditions = []
     for word in words:
-        pattern = func.lower(f"%{escape_like(word)}%")
+        # ILIKE on PostgreSQL: each searched column's trigram index serves it (models/reference.py).
         columns = (getattr(EducationalInstitution, name) for name in SEARCHED)
-        conditions.append(or_(*(func.lower(column).like(pattern, escape="\\") for column in columns)))
+        conditions.append(or_(*(contains_ignoring_case(column, word) for column in columns)))
     base = select(EducationalInstitution).where(*conditions)
     total = db.session.scalar(select(func.count()).select_from(base.subquery()))
     rows = db.session.scalars(

@@ -6,7 +6,7 @@ from sqlalchemy import func, or_, select
 
 from ..extensions import db
 from ..models.reference import Kato
-from ..universal.dao import escape_like
+from ..universal.dao import contains_ignoring_case
 
 
 def children(parent_id: int | None) -> list[Kato]:
@@ -25,9 +25,9 @@ def search(words: list[str], limit: int) -> tuple[list[Kato], int]:
     """Nodes whose name in any language contains every word (case-insensitive); upper levels first."""
     conditions = []
     for word in words:
-        pattern = func.lower(f"%{escape_like(word)}%")
+        # ILIKE on PostgreSQL: each name's trigram index serves it (models/reference.py).
         names = (Kato.name_ru, Kato.name_kk, Kato.name_en)
-        conditions.append(or_(*(func.lower(name).like(pattern, escape="\\") for name in names)))
+        conditions.append(or_(*(contains_ignoring_case(name, word) for name in names)))
     base = select(Kato).where(*conditions)
     total = db.session.scalar(select(func.count()).select_from(base.subquery()))
     rows = db.session.scalars(base.order_by(Kato.level, Kato.name_ru, Kato.id).limit(limit)).all()

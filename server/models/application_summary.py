@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DDL, Boolean, Float, ForeignKey, Index, Integer, String, Text, event
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
-from .base import UTCDateTime, utcnow
+from .base import UTCDateTime, require_pg_trgm, trigram_index, utcnow
 from .user import User
 
 
@@ -46,22 +46,7 @@ class ApplicationSummary(db.Model):
 # Trigram indexes exist on PostgreSQL only (SQLite has no such index type); `ddl_if` keeps create_all and the
 # migration in step, and the migration comparison skips objects meant for another dialect (models/base.py).
 TRIGRAM_INDEXES = (
-    Index(
-        "ix_application_summaries_search_trgm",
-        ApplicationSummary.__table__.c.search_text,
-        postgresql_using="gin",
-        postgresql_ops={"search_text": "gin_trgm_ops"},
-    ).ddl_if(dialect="postgresql"),
-    Index(
-        "ix_users_email_trgm",
-        User.__table__.c.email,
-        postgresql_using="gin",
-        postgresql_ops={"email": "gin_trgm_ops"},
-    ).ddl_if(dialect="postgresql"),
+    trigram_index(ApplicationSummary.__table__.c.search_text, "ix_application_summaries_search_trgm"),
+    trigram_index(User.__table__.c.email),
 )
-
-event.listen(
-    db.metadata,
-    "before_create",
-    DDL("CREATE EXTENSION IF NOT EXISTS pg_trgm").execute_if(dialect="postgresql"),
-)
+require_pg_trgm(db.metadata)

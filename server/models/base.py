@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime
+from sqlalchemy import DDL, DateTime, Index, MetaData, event
 from sqlalchemy.types import TypeDecorator
 
 # Ids are 32-bit INTEGER columns: a larger id can name no row (and SQLite cannot even bind one past 64 bits).
@@ -41,3 +41,27 @@ def applies_to_dialect(schema_object, dialect_name: str) -> bool:
         return True
     dialects = (ddl_if.dialect,) if isinstance(ddl_if.dialect, str) else tuple(ddl_if.dialect)
     return dialect_name in dialects
+
+
+# pg_trgm ships with PostgreSQL and is a trusted extension: the database owner may create it.
+PG_TRGM = DDL("CREATE EXTENSION IF NOT EXISTS pg_trgm").execute_if(dialect="postgresql")
+
+
+def require_pg_trgm(metadata: MetaData) -> None:
+    """create_all creates pg_trgm first on PostgreSQL (once, however many modules declare trigram indexes)."""
+    if not event.contains(metadata, "before_create", PG_TRGM):
+        event.listen(metadata, "before_create", PG_TRGM)
+
+
+def trigram_index(column, name: str | None = None) -> Index:
+    """A PostgreSQL trigram (pg_trgm) GIN index on a text column, named ix_<table>_<column>_trgm unless named.
+
+    It serves `column LIKE/ILIKE '%…%'` (what SQLAlchemy's `.like()`/`.ilike()` emit on PostgreSQL) instead of a
+    scan; not `lower(column) LIKE …`, which would need an index on the expression. PostgreSQL only (SQLite has no
+    such index type): `ddl_if` keeps create_all and the migrations in step (applies_to_dialect above)."""
+    return Index(
+        name or f"ix_{column.table.name}_{column.name}_trgm",
+        column,
+        postgresql_using="gin",
+        postgresql_ops={column.name: "gin_trgm_ops"},
+    ).ddl_if(dialect="postgresql")

@@ -1,4 +1,11 @@
-"""Reference data shown in three languages (DESIGN §6: Kazakh falls back to Russian when empty)."""
+"""Reference data shown in three languages (DESIGN §6: Kazakh falls back to Russian when empty).
+
+The large lists (select options, KATO, educational institutions: tens of thousands of rows) are searched by name with
+`ilike` (the pickers, /universal, /kato/nodes, /institutions/search). On PostgreSQL their searched text columns carry
+trigram (pg_trgm) GIN indexes, so `col ILIKE '%…%'` is served by an index instead of a scan of the table; SQLite
+(the single-machine default) scans, which is fine at its scale. The small lists (citizenships, genders, study
+programs: a few hundred rows) are scanned on both: PostgreSQL would not use an index on a table that small.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..extensions import db
 from ..forms.context import DEGREE_OF_KIND, PROGRAM_FLAGS
+from .base import require_pg_trgm, trigram_index
 
 KAZAKHSTAN_CITIZENSHIP_EN = "Citizen of the Republic of Kazakhstan"
 
@@ -123,3 +131,12 @@ class EducationalInstitution(db.Model):
     address: Mapped[str] = mapped_column(String(500), default="")
     type: Mapped[str] = mapped_column(String(32), default="school", index=True)  # one of INSTITUTION_TYPES
     kato_id: Mapped[int | None] = mapped_column(ForeignKey("kato.id", ondelete="SET NULL"), index=True)
+
+
+# The searched columns of the large lists (see the module docstring); PostgreSQL only, like application_summary's.
+TRIGRAM_INDEXES = (
+    *(trigram_index(SelectOption.__table__.c[name]) for name in ("name_ru", "name_kk", "name_en")),
+    *(trigram_index(Kato.__table__.c[name]) for name in ("name_ru", "name_kk", "name_en")),
+    *(trigram_index(EducationalInstitution.__table__.c[name]) for name in ("name", "region", "district", "address")),
+)
+require_pg_trgm(db.metadata)

@@ -9,6 +9,7 @@ looked up, never interpolated.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 
 from sqlalchemy import String, and_, cast, false, func, or_, select, true
 from sqlalchemy.sql import ColumnElement
@@ -73,6 +74,17 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def contains_ignoring_case(expr, text: str) -> ColumnElement:
+    """`expr` contains `text`, case-insensitively in any script (Cyrillic and Kazakh letters fold as Latin do).
+
+    SQLAlchemy's ilike() is `expr ILIKE '%text%'` on PostgreSQL, which a trigram (gin_trgm_ops) index on the plain
+    column serves (models/base.py trigram_index), and `lower(expr) LIKE lower('%text%')` on SQLite, whose lower() is
+    the Unicode one installed by server/database.py. (`lower(col) LIKE …` on PostgreSQL folds the same but no index
+    on the column can serve it: it scanned the table.) On PostgreSQL the folding follows the database's LC_CTYPE:
+    create the database with a UTF-8 locale (C.UTF-8, ru_RU.UTF-8, …), not plain C, which folds ASCII only."""
+    return expr.ilike(f"%{escape_like(text)}%", escape="\\")
+
+
 def json_text(column, key: str) -> ColumnElement:
     """additional_data.<key> as text on both dialects (key comes from the declaration, never from the caller)."""
     if db.session.get_bind().dialect.name == "postgresql":
@@ -91,8 +103,7 @@ def _condition(expr, kind: str, op: str, value, path: str):
         values = [_check_scalar(kind, v, path) for v in value]
         return expr.in_(values) if values else false()
     if op == "ilike":
-        text = _check_scalar(kind, value, path)
-        return func.lower(expr).like(func.lower(f"%{escape_like(text)}%"), escape="\\")
+        return contains_ignoring_case(expr, _check_scalar(kind, value, path))
     if value is None:  # {eq: null} / {ne: null}
         if op == "eq":
             return expr.is_(None)
@@ -211,15 +222,40 @@ def count(rm: ResolvedModel, where: list) -> int:
     return db.session.scalar(select(func.count()).select_from(rm.cls).where(and_(true(), *where)))
 
 
-def rows(rm: ResolvedModel, columns: list[str], where: list, order: list, limit: int, offset: int = 0) -> list[dict]:
+# The window count's label: not an identifier a declaration can use as a field name (those are column names).
+_TOTAL = "universal total"
+
+
+@lru_cache(maxsize=256)
+def _page_select(cls, name: str, columns: tuple[str, ...]):
+    """SELECT <columns>, count(*) OVER () FROM <table>: built once per model and column set (statements are
+    immutable; each request adds its own where, order and limit to a copy)."""
+    table = cls.__table__
+    return select(*[table.c[n] for n in columns], func.count().over().label(_TOTAL))
+
+
+def page(
+    rm: ResolvedModel, columns: list[str], where: list, order: list, limit: int, offset: int = 0
+) -> tuple[list[dict], int]:
+    """(rows of the page, total matching rows). The total rides on the page query as a window count, so a page is
+    one statement (one use of the search's index, one round trip); only a page past the end needs a count."""
     stmt = (
-        select(*[rm.column(n) for n in columns])
+        _page_select(rm.cls, rm.name, tuple(columns))
         .where(and_(true(), *where))
         .order_by(*order)
         .limit(limit)
         .offset(offset)
     )
-    return [dict(row) for row in db.session.execute(stmt).mappings()]
+    items, total = [], None
+    # Plain column values are wanted (no ORM entities): the session's connection runs it without the ORM's
+    # per-statement set-up, in the session's transaction all the same.
+    for row in db.session.connection(bind_arguments={"mapper": rm.cls}).execute(stmt).mappings().all():
+        item = dict(row)
+        total = item.pop(_TOTAL)
+        items.append(item)
+    if total is None:
+        total = count(rm, where) if offset else 0
+    return items, total
 
 
 def related_rows(owner: ResolvedModel, relation: Relation, columns: list[str], keys: list, extra_where: list) -> list:

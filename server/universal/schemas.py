@@ -145,6 +145,48 @@ def read_schema(rm: ResolvedModel) -> type[Schema]:
     return _schema(f"{rm.name}Record", attrs, Schema)
 
 
+# Read fields whose marshmallow output is the row's value itself when the value already has the field's type (as
+# dao.page's column values do): Integer → int(v), String → str(v), Boolean and Raw → v, Dict → a copy of v.
+_SAME_AS_VALUE = (fields.Integer, fields.String, fields.Boolean, fields.Dict, fields.Raw)
+
+
+class Rows(fields.List):
+    """The `list` of a list answer: the output (and OpenAPI description) of List(Nested(read)), made faster.
+
+    Marshmallow dumps a page field by field through accessor, type check and conversion, which was a third of a
+    reference search's CPU while every column value already has its field's type. Here values of such fields
+    (_SAME_AS_VALUE) are copied as they are, and only the others (datetimes, included relations) go through their
+    marshmallow field; keys that are not fields of the read schema are dropped, as marshmallow drops them.
+    tests/unit/test_universal_rows_dump.py checks both give the same answer for every registered model."""
+
+    def __init__(self, read: type[Schema], **kwargs):
+        super().__init__(fields.Nested(read), **kwargs)
+        self._converters: dict | None = None
+
+    def _converters_of(self) -> dict:
+        if self._converters is None:  # a race only builds the same dict twice
+            schema = self.inner.schema
+            self._converters = {
+                name: None if type(field) in _SAME_AS_VALUE else field for name, field in schema.fields.items()
+            }
+        return self._converters
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        converters = self._converters_of()
+        out = []
+        for row in value:
+            item = {}
+            for key, cell in row.items():
+                if key not in converters:
+                    continue
+                field = converters[key]
+                item[key] = cell if field is None or cell is None else field.serialize(key, row)
+            out.append(item)
+        return out
+
+
 @dataclass
 class ModelSchemas:
     read: type[Schema]
@@ -238,9 +280,7 @@ def schemas_for(name: str) -> ModelSchemas:
         {"update": fields.Nested(update, required=True), "filters": fields.Nested(IdFilter, required=True)},
     )
     delete_request = _schema(f"{name}DeleteRequest", {"filters": fields.Nested(IdFilter, required=True)})
-    list_response = _schema(
-        f"{name}ListResponse", {"list": fields.List(fields.Nested(read)), "total": fields.Integer()}, Schema
-    )
+    list_response = _schema(f"{name}ListResponse", {"list": Rows(read), "total": fields.Integer()}, Schema)
     item_response = _schema(f"{name}ItemResponse", {"success": fields.Boolean(), "item": fields.Nested(read)}, Schema)
     return ModelSchemas(
         read,

@@ -87,11 +87,7 @@ def find(
     columns = list(dict.fromkeys([*readable, *(r.local for r in relations)]))
     limit = size or rm.declaration.page_size_cap
     offset = ((page or 1) - 1) * limit
-    items = dao.rows(rm, columns, where, order, limit, offset)
-    if offset == 0 and len(items) < limit:
-        total = len(items)  # the whole answer fits in this page: no second query
-    else:
-        total = dao.count(rm, where)
+    items, total = dao.page(rm, columns, where, order, limit, offset)
     for relation in relations:
         _attach(rm, relation, items, caller)
     extra = set(columns) - readable_set

@@ -191,7 +191,9 @@ def _register_model(name: str) -> None:
         view.__doc__ = summary
         wrapped = bp.response(200, response_schema)(view)
         if request_schema is not None:
-            wrapped = bp.arguments(request_schema)(wrapped)
+            # An instance, made once: given a class, webargs builds the schema (and its nested ones) per request.
+            # Schemas keep no per-load state (marshmallow 4), so one instance serves every request and thread.
+            wrapped = bp.arguments(request_schema())(wrapped)
         wrapped = (
             _errors(wrapped, 400, 401, 403, 404)
             if action in ("all", "find")

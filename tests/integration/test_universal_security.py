@@ -438,6 +438,15 @@ def test_pagination_defaults_and_stable_order(client, db):
     assert ids == sorted(ids) and len(set(ids)) == 7
     assert first["total"] == second["total"] == 7
     assert client.post(f"{BASE}/SelectOption/find-paginate", json={}).status_code == 200
+    # The total rides on the page as a window count; a page past the end (no rows) still tells it, and no match is 0.
+    past_end = client.post(
+        f"{BASE}/SelectOption/find-paginate", json={"filters": {"type": "p"}, "paginate": {"page": 3, "size": 4}}
+    ).get_json()
+    assert past_end == {"list": [], "total": 7}
+    nothing = client.post(
+        f"{BASE}/SelectOption/find-paginate", json={"filters": {"type": "none"}, "paginate": {"page": 1, "size": 4}}
+    ).get_json()
+    assert nothing == {"list": [], "total": 0}
 
 
 # ---------------------------------------------------------------------------------------------- no 500s
