@@ -5,7 +5,7 @@ PostgreSQL, which these GIN (gin_trgm_ops) indexes serve instead of scanning the
 served by indexes"). SQLite has no such index type: nothing changes there.
 
 Revision ID: 596407ad1d0b
-Revises: 6677785f3417
+Revises: e9e83f162a93
 Create Date: 2026-11-23 15:45:00.000000
 
 """
@@ -14,7 +14,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '596407ad1d0b'
-down_revision = '6677785f3417'
+down_revision = 'e9e83f162a93'
 branch_labels = None
 depends_on = None
 
