@@ -130,7 +130,8 @@ export default function DashboardPage({ shell }) {
             <BarChart
               height={280}
               layout="horizontal"
-              yAxis={[{ scaleType: 'band', data: [t(`admin.dashboard.awaiting_${shell.key}`)] }]}
+              // the card's title names the bar; a band label this long would only show cut ("Док…")
+              yAxis={[{ scaleType: 'band', data: [t(`admin.dashboard.awaiting_${shell.key}`)], position: 'none' }]}
               xAxis={[countAxis([awaiting])]}
               series={[{ data: [awaiting], label: t('admin.dashboard.applications') }]}
               hideLegend
