@@ -134,23 +134,26 @@ export default function QueueExport({ params, total, limit }) {
             </>
           )}
           {!jobError && current && current.status === 'done' && (
-            <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end">
-              <Typography variant="body2" sx={{ flexGrow: 1 }}>
+            <Stack spacing={1}>
+              {/* the file name is long: it wraps above the buttons instead of pushing them out of the box */}
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {t('admin.export.ready', { name: current.file_name })}
               </Typography>
-              <Button
-                variant="contained"
-                size="small"
-                startIcon={<DownloadIcon aria-hidden="true" />}
-                disabled={downloading}
-                onClick={save}
-                data-testid="export-download"
-              >
-                {t('admin.export.download')}
-              </Button>
-              <Button size="small" onClick={dismiss}>
-                {t('common.close')}
-              </Button>
+              <Stack direction="row" spacing={1} justifyContent="flex-end">
+                <Button
+                  variant="contained"
+                  size="small"
+                  startIcon={<DownloadIcon aria-hidden="true" />}
+                  disabled={downloading}
+                  onClick={save}
+                  data-testid="export-download"
+                >
+                  {t('admin.export.download')}
+                </Button>
+                <Button size="small" onClick={dismiss}>
+                  {t('common.close')}
+                </Button>
+              </Stack>
             </Stack>
           )}
           {!jobError && current && current.status === 'failed' && (
