@@ -25,6 +25,15 @@ export function saveBlob(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** An RTK Query responseHandler for a file answer: the browser saves it; the store keeps only its name (an error
+ * answer stays JSON for apiErrorMessage). */
+async function saveAttachment(response) {
+  if (!response.ok) return response.json();
+  const name = fileNameOf(response, 'export.xlsx');
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
 export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
   endpoints: (build) => ({
     adminApplications: build.query({
@@ -83,12 +92,7 @@ export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEn
     exportQueue: build.mutation({
       query: (params) => ({
         url: `/admin/export?${exportQueryString(params)}`,
-        responseHandler: async (response) => {
-          if (!response.ok) return response.json();
-          const name = fileNameOf(response, 'export.xlsx');
-          saveBlob(await response.blob(), name);
-          return name;
-        },
+        responseHandler: saveAttachment,
         cache: 'no-store',
       }),
     }),
@@ -104,12 +108,7 @@ export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEn
     downloadExportJob: build.mutation({
       query: (id) => ({
         url: `/admin/exports/${id}/file`,
-        responseHandler: async (response) => {
-          if (!response.ok) return response.json();
-          const name = fileNameOf(response, 'export.xlsx');
-          saveBlob(await response.blob(), name);
-          return name;
-        },
+        responseHandler: saveAttachment,
         cache: 'no-store',
       }),
     }),
