@@ -70,7 +70,9 @@ function History({ applicationId }) {
 export default function MyApplicationsPage() {
   const { t, i18n } = useTranslation();
   const domain = useDomain();
-  const { data = [], isLoading, isError, refetch } = useGetMyApplicationsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data = [], isLoading, isError, refetch } = useGetMyApplicationsQuery(i18n.resolvedLanguage || i18n.language, {
+    refetchOnMountOrArgChange: true,
+  });
   const receipts = useReceiptsByApplication();
 
   useEffect(() => {
