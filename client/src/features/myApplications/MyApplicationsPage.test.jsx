@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../i18n';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import MyApplicationsPage from './MyApplicationsPage';
 
@@ -85,4 +86,37 @@ test("a citizen's card shows the real step state, a stepper link and the status 
   expect(history).toHaveTextContent('Инструкция прочитана');
   expect(history).toHaveTextContent('Освобождение от оплаты применено');
   expect(history).toHaveTextContent('10.03.2025');
+});
+
+test('switching the language fetches the list again, so documents to correct are named in the new language', async () => {
+  const languages = [];
+  const labels = { ru: 'Паспорт', kk: 'Төлқұжат', en: 'Passport' };
+  mockFetch(async (url, request) => {
+    if (url.includes('/users/payments')) return { body: { success: true, list: [], total: 0 } };
+    const language = request.headers.get('Accept-Language');
+    if (!url.includes('/users/applications')) return { body: { success: true } };
+    languages.push(language);
+    return {
+      body: {
+        success: true,
+        total: 1,
+        list: [{
+          id: 12, createdAt: '2025-03-09T10:00:00', submittedAt: '2025-03-10T10:00:00', status: 0, study_program: { name_ru: 'MBA' },
+          documents_to_fix: [{ form_key: 'fillStepDocumentsFiles', field: 'passport', label: labels[language], section: 'x', files: [], state: 'returned', reason: 'r', multiple: false, accept: 'pdf' }],
+        }],
+      },
+    };
+  });
+  try {
+    renderWithProviders(<MyApplicationsPage />);
+    const passportState = () => screen.getByTestId('documents-to-fix-12');
+    await waitFor(() => expect(passportState()).toHaveTextContent('Паспорт'));
+    await act(() => i18n.changeLanguage('kk'));
+    await waitFor(() => expect(passportState()).toHaveTextContent('Төлқұжат'));
+    await act(() => i18n.changeLanguage('en'));
+    await waitFor(() => expect(passportState()).toHaveTextContent('Passport'));
+    expect(languages).toEqual(['ru', 'kk', 'en']);
+  } finally {
+    await act(() => i18n.changeLanguage('ru'));
+  }
 });
