@@ -80,6 +80,11 @@ def test_foreign_admin_reviews_moves_messages_and_exports(page, factories, db, t
     expect(page.get_by_test_id("admin-dashboard")).to_be_visible()
     expect(page.get_by_test_id("dashboard-count-applied")).to_contain_text("2")
     audit("/admin dashboard")
+    # On a phone the per-queue bars lie down so that every queue keeps its name (standing bars dropped most names).
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name in ("Пользователи", "Подавшие заявку", "Принятые", "Ожидают визу", "Зачисленные", "Архив"):
+        expect(page.get_by_test_id("chart-queues").get_by_text(name, exact=True)).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 900})
     menu = page.get_by_test_id("admin-menu")
     expect(menu.get_by_test_id("admin-count-applied")).to_have_text("2")
     expect(menu.get_by_test_id("admin-menu-kz_users")).to_have_count(0)  # only the entries the role allows

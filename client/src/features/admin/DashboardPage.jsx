@@ -10,6 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid2';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import PageLoader from '../../app/PageLoader';
@@ -51,6 +52,9 @@ export function countAxis(values) {
 
 export default function DashboardPage({ shell }) {
   const { t, i18n } = useTranslation();
+  // On a phone the queue names under vertical bars overlap and the chart drops most of them: the bars lie down
+  // there, each name on its own line; the day lines drop their 30 point marks, which merge into a bead string.
+  const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const { data, error, isLoading } = useAdminDashboardQuery(shell.segment);
   if (isLoading) return <PageLoader />;
   if (error) return <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>;
@@ -59,6 +63,8 @@ export default function DashboardPage({ shell }) {
   const submissions = daySeries(data && data.submissions_per_day);
   const payments = paymentSeries(data);
   const awaiting = (data && data.documents_awaiting_confirmation) || 0;
+  const queueNames = queues.map((q) => t(queueLabelKey(shell.key, q)));
+  const queueCounts = queues.map((q) => counts[q] || 0);
 
   return (
     <Box data-testid="admin-dashboard">
@@ -96,9 +102,12 @@ export default function DashboardPage({ shell }) {
           <ChartCard title={t('admin.dashboard.per_queue')} testId="chart-queues">
             <BarChart
               height={280}
-              xAxis={[{ scaleType: 'band', data: queues.map((q) => t(queueLabelKey(shell.key, q))) }]}
-              yAxis={[countAxis(queues.map((q) => counts[q] || 0))]}
-              series={[{ data: queues.map((q) => counts[q] || 0), label: t('admin.dashboard.applications') }]}
+              layout={narrow ? 'horizontal' : 'vertical'}
+              {...{
+                [narrow ? 'yAxis' : 'xAxis']: [{ scaleType: 'band', data: queueNames, ...(narrow ? { width: 130 } : {}) }],
+                [narrow ? 'xAxis' : 'yAxis']: [countAxis(queueCounts)],
+              }}
+              series={[{ data: queueCounts, label: t('admin.dashboard.applications') }]}
               hideLegend
             />
           </ChartCard>
@@ -109,7 +118,7 @@ export default function DashboardPage({ shell }) {
               height={280}
               xAxis={[{ scaleType: 'point', data: submissions.days }]}
               yAxis={[countAxis(submissions.counts)]}
-              series={[{ data: submissions.counts, label: t('admin.dashboard.submissions'), area: true }]}
+              series={[{ data: submissions.counts, label: t('admin.dashboard.submissions'), area: true, showMark: !narrow }]}
               hideLegend
             />
           </ChartCard>
@@ -120,7 +129,7 @@ export default function DashboardPage({ shell }) {
               height={280}
               xAxis={[{ scaleType: 'point', data: payments.days }]}
               yAxis={[countAxis(payments.counts)]}
-              series={[{ data: payments.counts, label: t('admin.dashboard.payments') }]}
+              series={[{ data: payments.counts, label: t('admin.dashboard.payments'), showMark: !narrow }]}
               hideLegend
             />
           </ChartCard>
