@@ -247,9 +247,17 @@ def reset_password(email: str, password: str, ticket: str) -> None:
     db.session.commit()
 
 
-def is_session_active(jti: str) -> bool:
-    session = users_dao.session_by_jti(jti)
-    return session is not None and session.revoked_at is None and session.expires_at > utcnow()
+def signed_in_user(jti: str, user_id: int | None) -> User | None:
+    """The account behind a token, or None when the token must be refused: no session `jti` for that account,
+    the session revoked or past its end, or the account gone (server/access.py). One statement: session, user,
+    citizenship and roles come back together."""
+    if user_id is None or not jti:
+        return None
+    row = users_dao.signed_in_user(jti, user_id)
+    if row is None:
+        return None
+    user, revoked_at, expires_at = row
+    return user if revoked_at is None and expires_at > utcnow() else None
 
 
 @dataclass

@@ -428,7 +428,7 @@ def test_statements_per_page_do_not_grow_with_the_page(client, factories):
     large, rows = statements(33)
     assert rows == 33
     assert large == small, (small, large)
-    assert large <= 7, large  # session check + user + roles, then rows with their total, counts, category names
+    assert large <= 4, large  # the caller (session, user, roles: one statement), rows + total, counts, categories
 
 
 def test_badge_counts_are_reused_briefly_and_refreshed_by_an_admin_action(client, factories, app):

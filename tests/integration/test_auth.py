@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from flask_jwt_extended import create_access_token
+from flask_jwt_extended import create_access_token, get_jti
 from sqlalchemy import select, text, update
 
 from server import trust_proxies
@@ -32,6 +32,7 @@ from ..helpers import (
     sign_up,
     sign_up_and_verify,
 )
+from .test_user_data_support import count_queries
 
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
@@ -527,6 +528,63 @@ class TestSessions:
         fresh = sign_in_token(client, "promote@example.com", "newsecret1")
         roles = client.get(f"{API}/users/self", headers=bearer(fresh)).get_json()["item"]["roles"]
         assert roles == [{"name": "Админ"}]
+
+
+class TestCallerLookup:
+    """A signed-in request reads its caller (session, account, citizenship, roles) in ONE statement (issue 12,
+    server/access.py); it used to take three. The refusals stay those of TestSessions."""
+
+    def caller_statements(self, client, db, token, path=f"{API}/users/self"):
+        db.session.expire_all()  # nothing left in the identity map from the sign-in: a request as in production
+        with count_queries(db.engine) as seen:
+            response = client.get(path, headers=bearer(token))
+        return response, seen
+
+    def test_users_self_is_one_statement_with_roles_and_citizenship(self, client, db, factories):
+        user = factories.admin(email="one@example.com")
+        user.citizenship_id = factories.citizenship().id
+        db.session.commit()
+        token = factories.token(user)
+        response, seen = self.caller_statements(client, db, token)
+        item = assert_ok(response)["item"]
+        assert item["roles"] == [{"name": "Админ"}] and item["citizenship"]["id"] == user.citizenship_id
+        assert len(seen) == 1, seen
+        assert "auth_sessions" in seen[0] and "roles" in seen[0]
+
+    def test_a_role_guarded_endpoint_reads_the_caller_once(self, client, db, factories):
+        token = factories.token(factories.admin())
+        response, seen = self.caller_statements(client, db, token, f"{API}/admin/dashboard")
+        assert response.status_code == 200, response.get_data(as_text=True)[:300]
+        # Roles come with the session and the account, not from a statement of their own.
+        caller = [statement for statement in seen if "auth_sessions" in statement or "user_roles" in statement]
+        assert len(caller) == 1 and "auth_sessions" in caller[0] and "user_roles" in caller[0], caller
+
+    def test_revoked_session_is_refused_after_one_statement(self, client, db, factories):
+        factories.user(email="gone@example.com")
+        token = sign_in_token(client, "gone@example.com")
+        assert self_status(client, token) == 200
+        assert_ok(client.post(f"{AUTH}/sign-out", headers=bearer(token)))
+        response, seen = self.caller_statements(client, db, token)
+        assert_envelope(response, 401, "errors.token_invalid")
+        assert len(seen) == 1, seen
+
+    def test_a_refused_token_does_not_leave_its_caller_to_the_next_request(self, client, db, factories):
+        # The tests share one app context (so one flask.g) across requests: the hand-over must not leak.
+        good = factories.token(factories.user())
+        revoked = factories.token(factories.user())
+        db.session.execute(update(AuthSession).where(AuthSession.jti != get_jti(good)).values(revoked_at=utcnow()))
+        db.session.commit()
+        assert self_status(client, good) == 200
+        assert self_status(client, revoked) == 401
+        assert self_status(client, good) == 200
+
+    def test_token_whose_subject_is_not_the_sessions_account(self, client, db, factories, app):
+        first, second = factories.user(), factories.user()
+        token = factories.token(first)
+        forged = create_access_token(identity=str(second.id), additional_claims={"jti": get_jti(token)})
+        assert_envelope(client.get(f"{API}/users/self", headers=bearer(forged)), 401, "errors.token_invalid")
+        huge = create_access_token(identity=str(2**40), additional_claims={"jti": get_jti(token)})
+        assert_envelope(client.get(f"{API}/users/self", headers=bearer(huge)), 401, "errors.token_invalid")
 
 
 # ============================================================================================ forgot password
