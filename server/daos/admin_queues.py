@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import Select, and_, case, func, literal, not_, or_, select
+from sqlalchemy import Integer, Select, String, and_, bindparam, case, func, literal, not_, or_, select
 from sqlalchemy.sql import ColumnElement
 
 from ..extensions import db
@@ -262,10 +262,32 @@ def _joined(stmt: Select, query: QueueQuery) -> Select:
     )
 
 
-def _search_clause(query: QueueQuery) -> ColumnElement[bool] | None:
+def _pattern(token: str) -> str:
+    return f"%{escape_like(token)}%"
+
+
+def parameters(query: QueueQuery) -> dict[str, object]:
+    """The request's values, by the name of the bound parameter that carries each into SQL. Which names are present
+    is part of the statement's shape (_shape): a filter left out adds no condition at all."""
+    values: dict[str, object] = {f"search_{i}": _pattern(token) for i, token in enumerate(query.search_tokens)}
+    for name in _FILTERS:
+        value = getattr(query, name)
+        if value is not None:
+            values[name] = value
+    if query.social_category_id is not None:
+        values["social_category"] = f"%,{int(query.social_category_id)},%"
+    return values
+
+
+def _value(values: dict[str, object], name: str, column):
+    """A named bound parameter typed like the column it is compared with (UTCDateTime keeps its conversion)."""
+    return bindparam(name, values[name], type_=column.type)
+
+
+def _search_clause(query: QueueQuery, values: dict[str, object]) -> ColumnElement[bool] | None:
     clauses = []
-    for token in query.search_tokens:
-        pattern = f"%{escape_like(token)}%"
+    for i in range(len(query.search_tokens)):
+        pattern = bindparam(f"search_{i}", values[f"search_{i}"], type_=String())
         in_summary = ApplicationSummary.search_text.like(pattern, escape="\\")
         if query.is_users_queue:
             # Accounts without an application have no summary: their e-mail and names are searched directly.
@@ -282,35 +304,51 @@ def _search_clause(query: QueueQuery) -> ColumnElement[bool] | None:
     return and_(*clauses) if clauses else None
 
 
-def conditions(query: QueueQuery) -> list[ColumnElement[bool]]:
-    """Population, queue, search and filters (spec §2 filters; dates are [from, to))."""
+# QueueQuery attributes compared with a column as `column <op> :name` (name = the attribute).
+_FILTERS = (
+    "citizenship_id",
+    "study_program_id",
+    "submitted_from",
+    "submitted_to",
+    "country_id",
+    "campaign_year",
+    "unt_score_from",
+    "unt_score_to",
+)
+
+
+def conditions(query: QueueQuery, values: dict[str, object] | None = None) -> list[ColumnElement[bool]]:
+    """Population, queue, search and filters (spec §2 filters; dates are [from, to)). Every request value is a
+    named bound parameter (see parameters), so a statement built once serves every request of the same shape."""
+    values = parameters(query) if values is None else values
     out: list[ColumnElement[bool]] = [listed_users_clause(query.population, query.hidden_email_patterns)]
     queue_condition = QUEUES[query.population][query.queue]
     if queue_condition is not None:
         out.append(queue_condition())
-    search = _search_clause(query)
+    search = _search_clause(query, values)
     if search is not None:
         out.append(search)
-    if query.citizenship_id is not None:
-        out.append(User.citizenship_id == query.citizenship_id)
-    if query.study_program_id is not None:
-        out.append(Application.study_program_id == query.study_program_id)
-    if query.submitted_from is not None:
-        out.append(Application.submitted_at >= query.submitted_from)
-    if query.submitted_to is not None:
-        out.append(Application.submitted_at < query.submitted_to)
+    if "citizenship_id" in values:
+        out.append(User.citizenship_id == _value(values, "citizenship_id", User.citizenship_id))
+    if "study_program_id" in values:
+        out.append(Application.study_program_id == _value(values, "study_program_id", Application.study_program_id))
+    if "submitted_from" in values:
+        out.append(Application.submitted_at >= _value(values, "submitted_from", Application.submitted_at))
+    if "submitted_to" in values:
+        out.append(Application.submitted_at < _value(values, "submitted_to", Application.submitted_at))
     if query.needs_dorm is not None:
-        out.append(ApplicationSummary.need_dorm.is_(query.needs_dorm))
-    if query.country_id is not None:
-        out.append(ApplicationSummary.country_id == query.country_id)
-    if query.campaign_year is not None:
-        out.append(Term.year == query.campaign_year)
-    if query.unt_score_from is not None:
-        out.append(ApplicationSummary.unt_score >= query.unt_score_from)
-    if query.unt_score_to is not None:
-        out.append(ApplicationSummary.unt_score <= query.unt_score_to)
-    if query.social_category_id is not None:
-        out.append(ApplicationSummary.social_category_ids.like(f"%,{int(query.social_category_id)},%"))
+        # IS TRUE / IS FALSE take no parameter in PostgreSQL: the flag is part of the shape instead.
+        out.append(ApplicationSummary.need_dorm.is_(bool(query.needs_dorm)))
+    if "country_id" in values:
+        out.append(ApplicationSummary.country_id == _value(values, "country_id", ApplicationSummary.country_id))
+    if "campaign_year" in values:
+        out.append(Term.year == _value(values, "campaign_year", Term.year))
+    if "unt_score_from" in values:
+        out.append(ApplicationSummary.unt_score >= _value(values, "unt_score_from", ApplicationSummary.unt_score))
+    if "unt_score_to" in values:
+        out.append(ApplicationSummary.unt_score <= _value(values, "unt_score_to", ApplicationSummary.unt_score))
+    if "social_category" in values:
+        out.append(ApplicationSummary.social_category_ids.like(bindparam("social_category", values["social_category"])))
     return out
 
 
@@ -331,11 +369,51 @@ def selection(query: QueueQuery, columns: Iterable = ROW_COLUMNS) -> Select:
     return stmt.order_by(*_ordering(query))
 
 
+# The page statement of each request shape, built once. Building a select of this size and deriving its cache key
+# cost more Python than the rest of the request (issue 12); SQLAlchemy memoizes the cache key on the statement
+# object, so reusing the object also skips that. Values travel as bound parameters (parameters()), never in the
+# shape; the shape holds only the names present and what is not a user's value (population, queue, hidden
+# patterns from the configuration, sort, language, the needs-dorm flag). Bounded: cleared when full.
+_PAGE_STATEMENTS: dict[tuple, Select] = {}
+_PAGE_STATEMENTS_MAX = 256
+
+
+def _shape(query: QueueQuery, values: dict[str, object]) -> tuple:
+    return (
+        query.population,
+        query.queue,
+        tuple(values),
+        query.needs_dorm,
+        query.sort_field,
+        query.sort_descending,
+        query.language,
+        tuple(query.hidden_email_patterns),
+    )
+
+
+def page_statement(query: QueueQuery, values: dict[str, object]) -> Select:
+    """The page query for the query's shape: rows with the filtered total as a window count, limit and offset
+    bound as :page_limit and :page_offset."""
+    key = _shape(query, values)
+    stmt = _PAGE_STATEMENTS.get(key)
+    if stmt is None:
+        columns = (*ROW_COLUMNS, func.count().over().label("full_count"))
+        stmt = _joined(select(*columns), query).where(*conditions(query, values)).order_by(*_ordering(query))
+        stmt = stmt.limit(bindparam("page_limit", type_=Integer)).offset(bindparam("page_offset", type_=Integer))
+        if len(_PAGE_STATEMENTS) >= _PAGE_STATEMENTS_MAX:
+            _PAGE_STATEMENTS.clear()
+        _PAGE_STATEMENTS[key] = stmt
+    return stmt
+
+
 def page(query: QueueQuery, page_number: int, size: int) -> tuple[list, int]:
     """(rows of the page, filtered total). The total rides on the page query as a window count, so a page costs
     one statement; only a page past the end needs a separate count."""
-    columns = (*ROW_COLUMNS, func.count().over().label("full_count"))
-    rows = list(db.session.execute(selection(query, columns).limit(size).offset((page_number - 1) * size)))
+    values = parameters(query)
+    stmt = page_statement(query, values)
+    # Every named parameter of the statement gets this request's value; the values it was built with are unused.
+    bound = {**values, "page_limit": size, "page_offset": (page_number - 1) * size}
+    rows = list(db.session.execute(stmt, bound))
     if rows:
         return rows, rows[0].full_count
     return rows, total(query) if page_number > 1 else 0

@@ -431,6 +431,35 @@ def test_statements_per_page_do_not_grow_with_the_page(client, factories):
     assert large <= 4, large  # the caller (session, user, roles: one statement), rows + total, counts, categories
 
 
+def test_page_statement_is_built_once_per_shape_with_the_values_bound(client, factories):
+    """The page query of a request shape is built once (daos/admin_queues.py, issue 12); every value of a request
+    reaches SQL as a bound parameter, so the cached statement can never carry another request's search or filter."""
+    from server.daos import admin_queues as queues_dao
+
+    headers = staff(factories)
+    program = factories.study_program()
+    wanted = applicant_application(factories, program=program, status=0, answers=main_info(False, last="Zqxwvb"))
+    other = applicant_application(factories, program=program, status=0, answers=main_info(False, last="Mnbvcx"))
+    queues_dao._PAGE_STATEMENTS.clear()
+
+    def page_sql(search):
+        params = {"selectedProgram": program.id, "fromDate": "2000-01-01"}
+        with count_queries(db.engine) as seen:
+            found = ids_of(queue(client, headers, "applied", searchWhere=search, additionalParams=params, size=7))
+        (statement,) = [text for text in seen if "full_count" in text]
+        return found, statement
+
+    first, first_sql = page_sql("zqxwvb")
+    second, second_sql = page_sql("mnbvcx")
+    assert first == [wanted.id] and second == [other.id]  # the same statement, this request's values
+    assert first_sql == second_sql
+    for literal_value in ("zqxwvb", "mnbvcx", "2000-01-01", "1999-12-31", f"= {program.id}", "LIMIT 7"):
+        assert literal_value not in first_sql, literal_value
+    assert len(queues_dao._PAGE_STATEMENTS) == 1
+    page_sql("zqxwvb mnbvcx")  # two words: another shape, another statement
+    assert len(queues_dao._PAGE_STATEMENTS) == 2
+
+
 def test_badge_counts_are_reused_briefly_and_refreshed_by_an_admin_action(client, factories, app):
     headers = staff(factories)
     first = applicant_application(factories, status=0)
