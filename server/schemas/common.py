@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import re
 
-from marshmallow import Schema, ValidationError, fields, pre_load
+from marshmallow import Schema, ValidationError, fields, missing, pre_load
 
 from ..errors import LocalizedMessage
 
@@ -153,3 +153,73 @@ class FileRead(BaseSchema):
     content_type = fields.String(allow_none=True)
     size = fields.Integer(allow_none=True)
     url = fields.String(allow_none=True, metadata={"description": "signed download link, valid 10 minutes"})
+
+
+# ------------------------------------------------------------------------------------------- fast list dump
+
+# Fields whose marshmallow output is the value itself when the value already has exactly this Python type
+# (None gives None for all of them too).
+_SAME_WHEN_TYPED = {fields.Integer: int, fields.String: str, fields.Boolean: bool, fields.Float: float}
+
+
+def _row_dumper(schema: Schema):
+    """A function dumping one mapping as `schema.dump` does, or None when the schema needs marshmallow itself
+    (dump hooks). Per field it keeps one of: the value as is (typed as the field wants, see _SAME_WHEN_TYPED),
+    a nested dumper, or the field's own conversion (datetimes, dicts, anything else)."""
+    if any(schema._hooks.get(tag) for tag in ("pre_dump", "post_dump")):
+        return None
+    plan = []
+    for name, field in schema.dump_fields.items():
+        in_key = field.attribute or name
+        out_key = field.data_key or name
+        same = _SAME_WHEN_TYPED.get(type(field))
+        nested = many = None
+        if isinstance(field, fields.Nested):
+            nested, many = _row_dumper(field.schema), field.many
+        elif isinstance(field, fields.List) and isinstance(field.inner, fields.Nested) and not field.inner.many:
+            nested, many = _row_dumper(field.inner.schema), True
+        if isinstance(field, (fields.Nested, fields.List)) and nested is None:
+            same = None  # a nested schema with hooks: the field does it all
+        plan.append((in_key, out_key, field, same, nested, many))
+
+    def dump(row) -> dict:
+        out = {}
+        for in_key, out_key, field, same, nested, many in plan:
+            if in_key not in row:
+                if field.dump_default is not missing:
+                    out[out_key] = field.serialize(in_key, row)
+                continue
+            value = row[in_key]
+            if value is None:
+                out[out_key] = None if nested is not None or same is not None else field._serialize(None, in_key, row)
+            elif same is not None and type(value) is same:
+                out[out_key] = value
+            elif nested is not None:
+                out[out_key] = [nested(item) for item in value] if many else nested(value)
+            else:
+                out[out_key] = field._serialize(value, in_key, row)
+        return out
+
+    return dump
+
+
+class TypedRows(fields.List):
+    """A list of rows (mappings) with the output and OpenAPI description of List(Nested(schema)), made faster.
+
+    Marshmallow dumps row by row and field by field through accessors, hooks and conversions; for a queue page of
+    20 rows that was several milliseconds of a request that otherwise costs about ten (issue 12). The rows here
+    come from our own services with values already of their field's type, so most are copied as they are; the
+    rest go through their field's own conversion. tests/unit/test_typed_rows_dump.py holds it to marshmallow's
+    output."""
+
+    def __init__(self, schema, **kwargs):
+        super().__init__(fields.Nested(schema), **kwargs)
+        self._dump = None
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        if self._dump is None:  # a race only builds the same function twice
+            self._dump = _row_dumper(self.inner.schema) or (lambda row: self.inner.schema.dump(row))
+        dump = self._dump
+        return [dump(row) for row in value]
