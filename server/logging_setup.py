@@ -90,11 +90,14 @@ def configure_logging(app: Flask) -> None:
     def _start_timer():
         g.request_started = time.perf_counter()
 
+    access = logging.getLogger("qabyldau.access")
+
     @app.after_request
     def _access_log(response):
-        if request.path.startswith("/api/"):
+        # The record (with the request id it carries) is built only when the access log is on.
+        if access.isEnabledFor(logging.INFO) and request.path.startswith("/api/"):
             elapsed_ms = round((time.perf_counter() - g.get("request_started", time.perf_counter())) * 1000, 1)
-            logging.getLogger("qabyldau.access").info(
+            access.info(
                 "request",
                 extra={
                     "method": request.method,

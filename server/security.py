@@ -81,9 +81,12 @@ SECURITY_HEADERS = {
 def register_security_headers(app: Flask) -> None:
     # The payment widget's origins join the CSP only when that provider is on (decision 0065).
     headers = {**SECURITY_HEADERS, "Content-Security-Policy": content_security_policy(app.config)}
+    plan = [(name.lower(), name, value) for name, value in headers.items()]
 
     @app.after_request
     def _headers(response):
-        for name, value in headers.items():
-            response.headers.setdefault(name, value)
+        # A view may have set one of them itself (its own CSP): that one is kept. The names already present are
+        # read in one pass over the headers; setdefault per header scanned them twice for each of the six.
+        present = {name.lower() for name, _ in response.headers.items()}
+        response.headers.extend([(name, value) for lower, name, value in plan if lower not in present])
         return response

@@ -16,59 +16,6 @@ class TooDeep(ValueError):
     """The input nests objects/lists deeper than MAX_JSON_DEPTH."""
 
 
-def _walk(data, max_depth: int = MAX_JSON_DEPTH):
-    """Yields every dict key and leaf value of a JSON-like value, iteratively (no recursion), checking the depth."""
-    stack = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, (dict, list)):
-            if depth >= max_depth:
-                raise TooDeep()
-            if isinstance(value, dict):
-                for key, item in value.items():
-                    yield key
-                    stack.append((item, depth + 1))
-            else:
-                stack.extend((item, depth + 1) for item in value)
-        else:
-            yield value
-
-
-def json_depth_exceeds(data, max_depth: int = MAX_JSON_DEPTH) -> bool:
-    try:
-        for _ in _walk(data, max_depth):
-            pass
-    except TooDeep:
-        return True
-    return False
-
-
-def trim_strings(data, max_depth: int = MAX_JSON_DEPTH):
-    """Spec §5: spaces are trimmed from text values before anything else looks at them.
-
-    Iterative (a hostile body cannot exhaust the interpreter stack); raises TooDeep beyond max_depth levels."""
-    if not isinstance(data, (dict, list)):
-        return data.strip() if isinstance(data, str) else data
-    root = {} if isinstance(data, dict) else []
-    stack = [(data, root, 0)]
-    while stack:
-        source, target, depth = stack.pop()
-        if depth >= max_depth:
-            raise TooDeep()
-        items = source.items() if isinstance(source, dict) else enumerate(source)
-        for key, value in items:
-            if isinstance(value, (dict, list)):
-                copy = {} if isinstance(value, dict) else []
-                stack.append((value, copy, depth + 1))
-            else:
-                copy = value.strip() if isinstance(value, str) else value
-            if isinstance(target, dict):
-                target[key] = copy
-            else:
-                target.append(copy)
-    return root
-
-
 def _is_unstorable_text(value) -> bool:
     """NUL and lone surrogates: PostgreSQL refuses NUL and UTF-8 refuses surrogates (a driver error, i.e. a 500)."""
     if not isinstance(value, str):
@@ -82,9 +29,36 @@ def _is_unstorable_text(value) -> bool:
     return False
 
 
-def _contains_unstorable_text(data) -> bool:
-    """Iterative; raises TooDeep beyond MAX_JSON_DEPTH levels."""
-    return any(_is_unstorable_text(item) for item in _walk(data))
+def _checked_copy(data, max_depth: int, trim: bool):
+    """(copy of `data` with its text trimmed — or `data` itself when not `trim` —, whether any key or text in it
+    is unstorable), in one iterative walk; raises TooDeep when a list or object sits at depth `max_depth` or
+    deeper."""
+    if not isinstance(data, (dict, list)):
+        unstorable = _is_unstorable_text(data)
+        return (data.strip() if trim and isinstance(data, str) else data), unstorable
+    unstorable = False
+    root = {} if isinstance(data, dict) else []
+    stack = [(data, root, 0)]
+    while stack:
+        source, target, depth = stack.pop()
+        if depth >= max_depth:
+            raise TooDeep()
+        is_dict = isinstance(source, dict)
+        for key, value in source.items() if is_dict else enumerate(source):
+            if is_dict and not unstorable and _is_unstorable_text(key):
+                unstorable = True
+            if isinstance(value, (dict, list)):
+                copy = {} if isinstance(value, dict) else []
+                stack.append((value, copy, depth + 1))
+            else:
+                if not unstorable and _is_unstorable_text(value):
+                    unstorable = True
+                copy = value.strip() if isinstance(value, str) else value
+            if is_dict:
+                target[key] = copy
+            else:
+                target.append(copy)
+    return (root if trim else data), unstorable
 
 
 class BaseSchema(Schema):
@@ -95,27 +69,35 @@ class BaseSchema(Schema):
         if not isinstance(data, dict):
             return data
         bad = {}
+        out = {}
         for key, value in data.items():
             if _is_unstorable_text(key):
                 bad["_schema"] = ["validation.invalid_input"]
-            elif json_depth_exceeds(value, MAX_JSON_DEPTH - 1):
+                continue
+            # One walk of the value checks its depth and its text and makes the trimmed copy (it took three).
+            try:
+                trimmed, unstorable = _checked_copy(value, MAX_JSON_DEPTH - 1, trim=self._trims(key))
+            except TooDeep:
                 bad[key] = [LocalizedMessage("validation.too_deep", max=MAX_JSON_DEPTH)]
-            elif _contains_unstorable_text(value):
+                continue
+            if unstorable:
                 bad[key] = ["validation.invalid_input"]
+            out[key] = trimmed
         if bad:
             raise ValidationError(bad)
-        return {key: self._trimmed(key, value) for key, value in data.items()}
+        return out
 
-    def _trimmed(self, key, value):
+    def _trims(self, key) -> bool:
         # A field declared with metadata {"trim": False} (a password: spaces are part of it) keeps its value as
         # sent; a nested BaseSchema trims its own body by the same rule.
         field = self.fields.get(key)
-        if field is not None and (
-            field.metadata.get("trim") is False
-            or (isinstance(field, fields.Nested) and isinstance(field.schema, BaseSchema))
-        ):
-            return value
-        return trim_strings(value)
+        return not (
+            field is not None
+            and (
+                field.metadata.get("trim") is False
+                or (isinstance(field, fields.Nested) and isinstance(field.schema, BaseSchema))
+            )
+        )
 
 
 def validate_email(value: str) -> None:
