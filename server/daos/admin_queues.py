@@ -437,11 +437,19 @@ def queue_counts(population: str, hidden_patterns: Iterable[str]) -> dict[str, i
     return {key: int(row._mapping[key] or 0) for key in QUEUES[population]}
 
 
-def option_names(option_ids: Iterable[int]) -> dict[int, SelectOption]:
+# The names of a page's social categories: plain columns (the page only shows them, so no ORM entities to build)
+# and one statement object for every page, the ids an expanding bound parameter.
+_OPTION_NAMES = select(
+    SelectOption.id, SelectOption.code, SelectOption.name_ru, SelectOption.name_en, SelectOption.name_kk
+).where(SelectOption.id.in_(bindparam("option_ids", expanding=True)))
+
+
+def option_names(option_ids: Iterable[int]) -> dict[int, object]:
+    """{id: row with id, code, name_ru, name_en, name_kk} of the options named."""
     ids = sorted({i for i in option_ids if isinstance(i, int)})
     if not ids:
         return {}
-    return {row.id: row for row in db.session.scalars(select(SelectOption).where(SelectOption.id.in_(ids)))}
+    return {row.id: row for row in db.session.execute(_OPTION_NAMES, {"option_ids": ids})}
 
 
 # ------------------------------------------------------------------------------------------ single applications
