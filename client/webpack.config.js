@@ -13,6 +13,7 @@ const path = require('path');
 const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const prerenderConfig = require('./webpack.prerender');
 
 // Text assets only: pictures are already compressed. index.html is not precompressed: Flask serves it (CSP, no-cache).
 const COMPRESSIBLE = /^static\/.+\.(js|css|svg|json|txt|map)$/;
@@ -61,7 +62,19 @@ class ChunkGroupsManifestPlugin {
 
 module.exports = (env, argv) => {
   const isProd = argv.mode === 'production';
-  return {
+  const babelRule = {
+    test: /\.jsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'babel-loader',
+      options: { configFile: path.resolve(__dirname, 'babel.config.js'), cacheDirectory: true },
+    },
+  };
+  // MUI X ships .mjs files that import '@mui/material/<Component>' without an extension; webpack would
+  // otherwise demand fully specified paths in ES modules.
+  const muiXRule = { test: /\.m?js$/, include: /node_modules[\\/]@mui[\\/]x-/, resolve: { fullySpecified: false } };
+  const client = {
+    name: 'client',
     mode: isProd ? 'production' : 'development',
     context: __dirname,
     entry: { main: './src/index.jsx' },
@@ -78,17 +91,8 @@ module.exports = (env, argv) => {
     resolve: { extensions: ['.js', '.jsx', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.jsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'babel-loader',
-            options: { configFile: path.resolve(__dirname, 'babel.config.js'), cacheDirectory: true },
-          },
-        },
-        // MUI X ships .mjs files that import '@mui/material/<Component>' without an extension; webpack would
-        // otherwise demand fully specified paths in ES modules.
-        { test: /\.m?js$/, include: /node_modules[\\/]@mui[\\/]x-/, resolve: { fullySpecified: false } },
+        babelRule,
+        muiXRule,
         { test: /\.(png|jpe?g|gif|svg|webp|ico)$/i, type: 'asset/resource' },
       ],
     },
@@ -126,4 +130,7 @@ module.exports = (env, argv) => {
       ],
     },
   };
+  // The dev server serves index.html as it is; the build also prerenders /auth (webpack.prerender.js).
+  if (env && env.WEBPACK_SERVE) return client;
+  return [client, prerenderConfig({ isProd, babelRule, muiXRule })];
 };

@@ -1,13 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './i18n';
-import App from './app/App';
-import { makeStore } from './app/store';
+/* Entry point: boot.jsx renders the app, or hydrates the prerendered /auth page. */
+import boot from './boot';
 
-const store = makeStore();
-
-createRoot(document.getElementById('root')).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+boot();

@@ -11,6 +11,25 @@ bp = Blueprint("spa", __name__)
 
 _API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
+# /auth is prerendered at build time once per language (client/webpack.prerender.js → dist/auth.<lang>.html) so the
+# sign-in form paints before the JavaScript arrives (decision 0070). The client mirrors the interface language in this
+# cookie (client/src/i18n/index.js); anything else gets the Russian page, the portal's default language.
+LANGUAGE_COOKIE = "qabyldau_lang"
+PRERENDERED_LANGUAGES = ("ru", "kk", "en")
+DEFAULT_LANGUAGE = "ru"
+
+
+def prerendered_page(path: str) -> str | None:
+    """The dist file to send for a prerendered path (only "auth"), or None."""
+    if path.rstrip("/") != "auth":
+        return None
+    language = request.cookies.get(LANGUAGE_COOKIE, "")
+    if language == "kz":  # the picker's label, stored by early builds
+        language = "kk"
+    if language not in PRERENDERED_LANGUAGES:
+        language = DEFAULT_LANGUAGE
+    return f"auth.{language}.html"
+
 
 @bp.route("/api", defaults={"path": ""}, methods=_API_METHODS)
 @bp.route("/api/<path:path>", methods=_API_METHODS)
@@ -48,6 +67,13 @@ def client(path: str):
         return response
     if path.startswith("static/") or not (dist / "index.html").is_file():
         raise ApiError(404, "errors.not_found")
-    response = send_from_directory(dist, "index.html")
+    page = prerendered_page(path)
+    if page and (dist / page).is_file():
+        response = send_from_directory(dist, page)
+        # The same URL answers in three languages: caches must key on the cookie.
+        response.vary.add("Cookie")
+    else:
+        # A build without the prerendered pages (or any other path): the plain shell, which renders everything.
+        response = send_from_directory(dist, "index.html")
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -29,8 +29,18 @@ function storedLanguage() {
   }
 }
 
+// The server picks the prerendered /auth page of this language from the cookie (server/blueprints/spa.py): the
+// cookie mirrors the stored choice so a reload of /auth paints in the right language before any JavaScript runs.
+export const LANGUAGE_COOKIE = 'qabyldau_lang';
+
+function writeLanguageCookie(lng) {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
 function applyLanguage(lng) {
   if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', lng);
+  writeLanguageCookie(lng);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
@@ -72,7 +82,12 @@ export function loadCatalogues() {
   }
   return cataloguesLoading;
 }
+// Before this line <html lang> is the language the page was served in (the prerendered /auth is served in the
+// cookie's language; client boot compares the two before hydrating).
+export const SERVED_LANGUAGE = typeof document !== 'undefined' ? document.documentElement.getAttribute('lang') : null;
 if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', i18n.language);
+// A choice stored before the cookie existed gets its cookie now.
+writeLanguageCookie(i18n.language);
 
 const filled = (value) => (value !== null && value !== undefined && String(value).trim() ? String(value) : '');
 
