@@ -9,7 +9,8 @@ import { routeChunks } from './routeChunks';
 const ROUTES = [
   ['/auth', ['auth']],
   ['/choose-flow', ['chooseFlow']],
-  ['/', ['layout', 'home', 'chat']],
+  // The chat button comes later (DeferredChatWidget): not part of the first screen.
+  ['/', ['layout', 'home']],
   ['/apply', ['layout', 'apply']],
   ['/apply/:id', ['layout', 'ownApplication', 'apply']],
   ['/apply/:id/submitted', ['layout', 'ownApplication', 'submitted']],

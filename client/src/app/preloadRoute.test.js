@@ -3,8 +3,8 @@ import { chunksFor } from './preloadRoute';
 describe('chunksFor (the downloads started before the app runs)', () => {
   it.each([
     ['/auth', false, ['auth']],
-    ['/', false, ['layout', 'home', 'chat']],
-    ['/', true, ['layout', 'home', 'chat']],
+    ['/', false, ['layout', 'home']],
+    ['/', true, ['layout', 'home']],
     ['/apply', true, ['layout', 'apply']],
     ['/apply/', true, ['layout', 'apply']],
     ['/apply/42', true, ['layout', 'ownApplication', 'apply']],

@@ -6,6 +6,7 @@ import PageLoader from './PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
 import { lazyWithCatalogues } from './lazyWithCatalogues';
 import { routeChunks } from './routeChunks';
+import DeferredChatWidget from './DeferredChatWidget';
 
 // One chunk per route (React.lazy over app/routeChunks.js, which app/preloadRoute.js also starts early). /auth is the
 // first screen on a phone: it needs only the core catalogues; every other route also loads the larger ones
@@ -14,7 +15,6 @@ const AuthPage = lazy(routeChunks.auth);
 const ChooseFlowPage = lazyWithCatalogues(routeChunks.chooseFlow);
 const MainLayout = lazyWithCatalogues(routeChunks.layout);
 const HomePage = lazyWithCatalogues(routeChunks.home);
-const ChatWidget = lazyWithCatalogues(routeChunks.chat);
 const LocalSelectPathPage = lazyWithCatalogues(routeChunks.localSelectPath);
 const ApplyPage = lazyWithCatalogues(routeChunks.apply);
 const SubmittedPage = lazyWithCatalogues(routeChunks.submitted);
@@ -56,7 +56,7 @@ export default function AppRoutes() {
               element={
                 <AllowAnonymous>
                   <HomePage />
-                  <ChatWidget />
+                  <DeferredChatWidget />
                 </AllowAnonymous>
               }
             />
