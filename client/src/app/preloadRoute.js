@@ -12,7 +12,7 @@ const ROUTES = [
   // The chat button comes later (DeferredChatWidget): not part of the first screen.
   ['/', ['layout', 'home']],
   ['/apply', ['layout', 'apply']],
-  ['/apply/:id', ['layout', 'ownApplication', 'apply']],
+  ['/apply/:id', ['layout', 'ownApplication', 'apply', 'questionnaire']],
   ['/apply/:id/submitted', ['layout', 'ownApplication', 'submitted']],
   ['/stepper', ['layout', 'stepper']],
   ['/stepper/:id', ['layout', 'ownApplication', 'stepper']],

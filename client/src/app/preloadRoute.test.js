@@ -7,7 +7,7 @@ describe('chunksFor (the downloads started before the app runs)', () => {
     ['/', true, ['layout', 'home']],
     ['/apply', true, ['layout', 'apply']],
     ['/apply/', true, ['layout', 'apply']],
-    ['/apply/42', true, ['layout', 'ownApplication', 'apply']],
+    ['/apply/42', true, ['layout', 'ownApplication', 'apply', 'questionnaire']],
     ['/apply/42/submitted', true, ['layout', 'ownApplication', 'submitted']],
     ['/stepper/7', true, ['layout', 'ownApplication', 'stepper']],
   ])('%s (signed in: %s)', (path, signedIn, chunks) => {

@@ -1,6 +1,8 @@
 /* The applicant routes' chunks, one importer each (webpackChunkName = the chunk). app/router.jsx makes its React.lazy
  * components from these and app/preloadRoute.js calls them early for the URL being opened: webpack keeps one promise
  * per chunk, so a chunk started by the preload is the one React.lazy gets (decision 0070). */
+import loadQuestionnaire from '../components/questionnaire/loadQuestionnaire';
+
 export const routeChunks = {
   auth: () => import(/* webpackChunkName: "auth" */ '../features/auth/AuthPage'),
   chooseFlow: () => import(/* webpackChunkName: "choose-flow" */ '../features/chooseFlow/ChooseFlowPage'),
@@ -18,5 +20,6 @@ export const routeChunks = {
   // The guard of /apply/:id and /stepper/:id reads the application through the questionnaire's API: loaded with
   // those routes, not with the first screen.
   ownApplication: () => import(/* webpackChunkName: "own-application" */ './RequireOwnApplication'),
+  questionnaire: loadQuestionnaire,
   dormBooking: () => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'),
 };
