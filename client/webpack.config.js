@@ -9,6 +9,7 @@
  * - chunks: the runtime, a small vendor chunk of what every screen needs (React, the router, Redux, i18next),
  *   MUI's core in its own long-lived chunk, and one chunk per route (React.lazy in app/router.jsx).
  */
+const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -40,6 +41,21 @@ function compressionPlugins() {
   ];
 }
 
+/** dist/route-preloads.json: per applicant URL pattern (src/app/routePreloads.json), the files its first screen loads
+ * after the entry's; the server sends them as Link preload headers with the page (server/blueprints/spa.py), so they
+ * download alongside main and vendor instead of after them. */
+function routePreloads(groups) {
+  const { routes } = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'src/app/routePreloads.json'), 'utf8'));
+  const entry = new Set(groups.main || []);
+  const out = routes.map((route) => {
+    // Every route but /auth waits for the larger catalogues (src/app/lazyWithCatalogues.js).
+    const names = route.chunks.includes('auth') ? route.chunks : [...route.chunks, 'catalogues'];
+    const files = [...new Set(names.flatMap((name) => groups[name] || []))].filter((file) => !entry.has(file));
+    return { path: route.path, files };
+  });
+  return JSON.stringify({ routes: out }, null, 2);
+}
+
 /** Writes dist/chunk-groups.json: the JS files of the entry and of each lazily loaded route chunk (webpackChunkName),
  * so the size budget test (tests/integration/test_client_assets.py) adds up what a first screen downloads. */
 class ChunkGroupsManifestPlugin {
@@ -54,6 +70,7 @@ class ChunkGroupsManifestPlugin {
           });
           const body = JSON.stringify({ entry: 'main', groups }, null, 2);
           compilation.emitAsset('chunk-groups.json', new compiler.webpack.sources.RawSource(body));
+          compilation.emitAsset('route-preloads.json', new compiler.webpack.sources.RawSource(routePreloads(groups)));
         },
       );
     });

@@ -4,6 +4,7 @@ plain shell; the pages of the real build carry their language, their styles and 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -16,6 +17,11 @@ from ..conftest import make_config
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
 BUILT_DIST = Path(__file__).resolve().parents[2] / "client" / "dist"
+ROUTE_PRELOADS = [
+    {"path": "/auth", "files": ["static/js/auth.1.chunk.js"]},
+    {"path": "/", "files": ["static/js/home.2.chunk.js", "static/js/catalogues.3.chunk.js"]},
+    {"path": "/apply/:id", "files": ["static/js/apply.4.chunk.js"]},
+]
 INDEX_HTML = '<!doctype html><html lang="ru"><head></head><body><div id="root"></div></body></html>'
 
 
@@ -32,6 +38,7 @@ def prerendered_dist(tmp_path_factory):
     (dist / "index.html").write_text(INDEX_HTML, encoding="utf-8")
     for lang in ("ru", "kk", "en"):
         (dist / f"auth.{lang}.html").write_text(page(lang), encoding="utf-8")
+    (dist / "route-preloads.json").write_text(json.dumps({"routes": ROUTE_PRELOADS}), encoding="utf-8")
     return dist
 
 
@@ -101,6 +108,35 @@ def test_a_build_without_prerendered_pages_serves_the_shell(instance_dir, databa
     assert plain.get("/auth").get_data(as_text=True) == INDEX_HTML
 
 
+@pytest.mark.parametrize(
+    "path, link",
+    [
+        (
+            "/",
+            "</static/js/home.2.chunk.js>; rel=preload; as=script, "
+            "</static/js/catalogues.3.chunk.js>; rel=preload; as=script",
+        ),
+        ("/apply/42", "</static/js/apply.4.chunk.js>; rel=preload; as=script"),
+        ("/apply/42/", "</static/js/apply.4.chunk.js>; rel=preload; as=script"),
+        ("/apply/42/submitted", None),
+        ("/choose-flow", None),
+        ("/auth", None),  # the prerendered page preloads its chunks itself
+    ],
+)
+def test_the_shell_preloads_the_route_chunks_of_the_page(web, path, link):
+    response = web.get(path)
+    assert response.status_code == 200
+    assert response.headers.get("Link") == link
+
+
+def test_no_preloads_without_the_manifest(instance_dir, database_url, tmp_path, db):
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text(INDEX_HTML, encoding="utf-8")
+    plain = create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(dist))).test_client()
+    assert "Link" not in plain.get("/").headers
+
+
 # ============================================================================================ the real build
 @pytest.mark.parametrize("lang", ["ru", "kk", "en"])
 def test_the_built_pages_are_complete_and_csp_clean(lang):
@@ -119,3 +155,17 @@ def test_the_built_pages_are_complete_and_csp_clean(lang):
     assert not re.search(r"<[a-z][^>]*\son[a-z]+\s*=", html, flags=re.I)
     for src in re.findall(r'(?:src|href)="?(/static/[^" >]+)', html):
         assert (BUILT_DIST / src.lstrip("/")).is_file(), src
+
+
+def test_the_built_route_preloads_name_existing_files():
+    manifest = BUILT_DIST / "route-preloads.json"
+    if not manifest.is_file():
+        pytest.fail("The client is not built: run `npm run build` (make test does it)")
+    routes = {route["path"]: route["files"] for route in json.loads(manifest.read_text(encoding="utf-8"))["routes"]}
+    assert {"/auth", "/", "/apply", "/apply/:id"} <= set(routes)
+    for files in routes.values():
+        for name in files:
+            assert (BUILT_DIST / name).is_file(), name
+    # The home page no longer downloads the date picker nor the questionnaire; /apply/<id> does, early.
+    assert not any("questionnaire" in name for name in routes["/"] + routes["/apply"])
+    assert any("questionnaire" in name for name in routes["/apply/:id"])

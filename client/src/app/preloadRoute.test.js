@@ -1,4 +1,6 @@
 import { chunksFor } from './preloadRoute';
+import { chunkImporters } from './routeChunks';
+import { routes } from './routePreloads.json';
 
 describe('chunksFor (the downloads started before the app runs)', () => {
   it.each([
@@ -7,9 +9,9 @@ describe('chunksFor (the downloads started before the app runs)', () => {
     ['/', true, ['layout', 'home']],
     ['/apply', true, ['layout', 'apply']],
     ['/apply/', true, ['layout', 'apply']],
-    ['/apply/42', true, ['layout', 'ownApplication', 'apply', 'questionnaire']],
-    ['/apply/42/submitted', true, ['layout', 'ownApplication', 'submitted']],
-    ['/stepper/7', true, ['layout', 'ownApplication', 'stepper']],
+    ['/apply/42', true, ['layout', 'own-application', 'apply', 'questionnaire']],
+    ['/apply/42/submitted', true, ['layout', 'own-application', 'apply']],
+    ['/stepper/7', true, ['layout', 'own-application', 'stepper']],
   ])('%s (signed in: %s)', (path, signedIn, chunks) => {
     expect(chunksFor(path, signedIn)).toEqual(chunks);
   });
@@ -22,5 +24,9 @@ describe('chunksFor (the downloads started before the app runs)', () => {
   it('fetches nothing for unknown paths and the staff shells', () => {
     expect(chunksFor('/nowhere/at/all', true)).toEqual([]);
     expect(chunksFor('/admin/kz/users', true)).toEqual([]);
+  });
+
+  it('names only chunks the client can load', () => {
+    routes.forEach((route) => route.chunks.forEach((name) => expect(typeof chunkImporters[name]).toBe('function')));
   });
 });

@@ -23,3 +23,21 @@ export const routeChunks = {
   questionnaire: loadQuestionnaire,
   dormBooking: () => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'),
 };
+
+/** The same importers by webpack chunk name (the names routePreloads.json uses). */
+export const chunkImporters = {
+  auth: routeChunks.auth,
+  'choose-flow': routeChunks.chooseFlow,
+  layout: routeChunks.layout,
+  home: routeChunks.home,
+  chat: routeChunks.chat,
+  'local-select-path': routeChunks.localSelectPath,
+  apply: routeChunks.apply,
+  stepper: routeChunks.stepper,
+  'documents-upload': routeChunks.documentsUpload,
+  listen: routeChunks.listen,
+  'my-applications': routeChunks.myApplications,
+  'own-application': routeChunks.ownApplication,
+  questionnaire: routeChunks.questionnaire,
+  'dorm-booking': routeChunks.dormBooking,
+};
