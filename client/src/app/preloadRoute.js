@@ -5,7 +5,10 @@
 import { loadCatalogues } from '../i18n';
 import { getUser } from '../session/userStore';
 import { chunkImporters } from './routeChunks';
-import { routes } from './routePreloads.json';
+import routePreloads from './routePreloads.json';
+
+// Default import: webpack warns on named imports from JSON.
+const { routes } = routePreloads;
 
 export function matchesRoute(pattern, pathname) {
   if (pattern === '/') return pathname === '/' || pathname === '';
@@ -19,7 +22,7 @@ export function matchesRoute(pattern, pathname) {
 export function chunksFor(pathname, signedIn) {
   const route = routes.find((candidate) => matchesRoute(candidate.path, pathname));
   if (!route || (!signedIn && !route.open)) return [];
-  return route.chunks;
+  return [...route.chunks, ...(route.later || [])];
 }
 
 /** Starts the chunk downloads for pathname; failures are left to React.lazy, which asks again when it renders. */

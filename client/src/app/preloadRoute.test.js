@@ -1,6 +1,8 @@
 import { chunksFor } from './preloadRoute';
 import { chunkImporters } from './routeChunks';
-import { routes } from './routePreloads.json';
+import routePreloads from './routePreloads.json';
+
+const { routes } = routePreloads;
 
 describe('chunksFor (the downloads started before the app runs)', () => {
   it.each([
