@@ -1,7 +1,7 @@
 /* Starts the client (decision 0070). GET /auth is served prerendered (auth.<lang>.html, built by
- * client/webpack.prerender.js): the page is already painted, so the app waits for that first paint and then hydrates
- * the markup instead of rendering it again. Everything else (and an /auth page that does not fit this visitor: a
- * signed-in user, another language, the verify step in the address) is rendered from scratch. Renders run as
+ * client/webpack.prerender.js): the page is already painted (index.jsx starts the app after that first paint),
+ * so the app hydrates the markup instead of rendering it again. Everything else (and an /auth page that does not fit
+ * this visitor: a signed-in user, another language, the verify step in the address) is rendered from scratch. Renders run as
  * transitions so React yields to the browser between components (shorter main-thread tasks on a phone). */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -18,15 +18,6 @@ export function canHydrate(container, { user, language, location }) {
   return !user && !location.search && language === SERVED_LANGUAGE;
 }
 
-/** After the next paint: the prerendered page shows before hydration's long task starts. */
-function afterFirstPaint(callback) {
-  if (typeof window.requestAnimationFrame !== 'function') {
-    setTimeout(callback, 0);
-    return;
-  }
-  window.requestAnimationFrame(() => setTimeout(callback, 0));
-}
-
 export default function boot() {
   const store = makeStore();
   const container = document.getElementById('root');
@@ -41,7 +32,7 @@ export default function boot() {
     location: window.location,
   });
   if (hydrate) {
-    afterFirstPaint(() => startTransition(() => hydrateRoot(container, app)));
+    startTransition(() => hydrateRoot(container, app));
     return;
   }
   container.removeAttribute(PRERENDERED_ATTRIBUTE);

@@ -1,7 +1,12 @@
-/* Entry point. The first import starts the current URL's route chunks downloading (app/startRoutePreload.js) before
- * the rest of the app's modules are evaluated (ES modules run in import order); boot.jsx then renders the app, or
- * hydrates the prerendered /auth page. */
-import './app/startRoutePreload';
-import boot from './boot';
+/* Entry point, kept free of static imports: on the prerendered /auth page (dist/auth.<lang>.html) the form is already
+ * in the HTML, so the app's modules (React, MUI, the store, i18next: a few hundred ms of evaluation on a phone) are
+ * evaluated only after the browser has painted it; elsewhere at once. "eager": the modules stay in the entry's
+ * chunks (no extra request); only their evaluation is deferred (decision 0070). */
+const start = () => import(/* webpackMode: "eager" */ './start').then((module) => module.default());
 
-boot();
+const root = document.getElementById('root');
+if (root && root.hasAttribute('data-prerendered') && typeof window.requestAnimationFrame === 'function') {
+  window.requestAnimationFrame(() => setTimeout(start, 0));
+} else {
+  start();
+}
