@@ -14,3 +14,16 @@ it('mirrors the interface language in the cookie the server picks the prerendere
   await i18n.changeLanguage('ru');
   expect(cookieLanguage()).toBe('ru');
 });
+
+it('starts in the cookie language when nothing is stored (so the prerendered page it was served can hydrate)', () => {
+  window.localStorage.removeItem('qabyldau_lang');
+  document.cookie = `${LANGUAGE_COOKIE}=kk; path=/`;
+  jest.isolateModules(() => {
+    const fresh = require('.').default;
+    expect(fresh.language).toBe('kk');
+  });
+  window.localStorage.setItem('qabyldau_lang', 'en');
+  jest.isolateModules(() => {
+    expect(require('.').default.language).toBe('en'); // a stored choice wins
+  });
+});

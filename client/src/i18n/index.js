@@ -19,14 +19,26 @@ export const LANGUAGES = [
 ];
 const CODES = LANGUAGES.map((l) => l.code);
 
+const normalized = (value) => (value === 'kz' ? 'kk' : value);
+
+/** The cookie the server chose the prerendered /auth page by (written next to the stored choice, see below). */
+function cookieLanguage() {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.match(/(?:^|;\s*)qabyldau_lang=([^;]*)/);
+  return match ? normalized(match[1]) : null;
+}
+
 function storedLanguage() {
+  let value = null;
   try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (value === 'kz') return 'kk';
-    return CODES.includes(value) ? value : DEFAULT_LANGUAGE;
+    value = normalized(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
-    return DEFAULT_LANGUAGE;
+    // storage unavailable (or no window while prerendering)
   }
+  if (CODES.includes(value)) return value;
+  // No stored choice (storage cleared or unavailable): the cookie's, so the app agrees with the page it was served.
+  const fromCookie = cookieLanguage();
+  return CODES.includes(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
 }
 
 // The server picks the prerendered /auth page of this language from the cookie (server/blueprints/spa.py): the
