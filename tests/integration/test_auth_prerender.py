@@ -167,6 +167,6 @@ def test_the_built_route_preloads_name_existing_files():
         for name in files:
             assert (BUILT_DIST / name).is_file(), name
     # The home page and the programme step no longer download the date picker nor the questionnaire; /apply/<id>
-    # starts it from the client (routePreloads.json "later"), not in the Link header, where it held back the first paint.
+    # starts it from the client (routePreloads.json "later"), not in the Link header (it held back the first paint).
     assert not any("questionnaire" in name for name in routes["/"] + routes["/apply"])
     assert not any("questionnaire" in name for name in routes["/apply/:id"])
