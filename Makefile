@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 FLASK := $(BIN)/flask --app server
 CHROMIUM ?= /usr/bin/chromium
-CLIENT_SOURCES := $(shell find client/src client/public forms/labels -type f 2>/dev/null) client/webpack.config.js client/babel.config.js
+CLIENT_SOURCES := $(shell find client/src client/public forms/labels -type f 2>/dev/null) client/webpack.config.js client/webpack.prerender.js client/babel.config.js
 
 .PHONY: start test install client migrate seed dev test-server test-client e2e bench clean api-client lint
 

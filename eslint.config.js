@@ -69,7 +69,8 @@ const FEATURE_ZONES = FEATURES.map((feature) => ({
 }));
 
 module.exports = [
-  { ignores: ['client/dist/**', 'node_modules/**'] },
+  // client/.prerender: the build's Node bundle of the /auth prerender (webpack.prerender.js).
+  { ignores: ['client/dist/**', 'client/.prerender/**', 'node_modules/**'] },
   { settings: { react: { version: 'detect' } } },
   {
     files: ['client/**/*.{js,jsx}'],
@@ -119,7 +120,7 @@ module.exports = [
   },
   {
     // Build and test tooling (webpack, babel, jest) runs in Node as CommonJS.
-    files: ['client/*.config.js'],
+    files: ['client/*.config.js', 'client/webpack.*.js', 'client/src/prerender/markup.js'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },
 ];

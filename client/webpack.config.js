@@ -9,10 +9,12 @@
  * - chunks: the runtime, a small vendor chunk of what every screen needs (React, the router, Redux, i18next),
  *   MUI's core in its own long-lived chunk, and one chunk per route (React.lazy in app/router.jsx).
  */
+const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const prerenderConfig = require('./webpack.prerender');
 
 // Text assets only: pictures are already compressed. index.html is not precompressed: Flask serves it (CSP, no-cache).
 const COMPRESSIBLE = /^static\/.+\.(js|css|svg|json|txt|map)$/;
@@ -39,6 +41,21 @@ function compressionPlugins() {
   ];
 }
 
+/** dist/route-preloads.json: per applicant URL pattern (src/app/routePreloads.json), the files its first screen loads
+ * after the entry's; the server sends them as Link preload headers with the page (server/blueprints/spa.py), so they
+ * download alongside main and vendor instead of after them. */
+function routePreloads(groups) {
+  const { routes } = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'src/app/routePreloads.json'), 'utf8'));
+  const entry = new Set(groups.main || []);
+  const out = routes.map((route) => {
+    // Every route but /auth waits for the larger catalogues (src/app/lazyWithCatalogues.js).
+    const names = route.chunks.includes('auth') ? route.chunks : [...route.chunks, 'catalogues'];
+    const files = [...new Set(names.flatMap((name) => groups[name] || []))].filter((file) => !entry.has(file));
+    return { path: route.path, files };
+  });
+  return JSON.stringify({ routes: out }, null, 2);
+}
+
 /** Writes dist/chunk-groups.json: the JS files of the entry and of each lazily loaded route chunk (webpackChunkName),
  * so the size budget test (tests/integration/test_client_assets.py) adds up what a first screen downloads. */
 class ChunkGroupsManifestPlugin {
@@ -53,6 +70,7 @@ class ChunkGroupsManifestPlugin {
           });
           const body = JSON.stringify({ entry: 'main', groups }, null, 2);
           compilation.emitAsset('chunk-groups.json', new compiler.webpack.sources.RawSource(body));
+          compilation.emitAsset('route-preloads.json', new compiler.webpack.sources.RawSource(routePreloads(groups)));
         },
       );
     });
@@ -61,7 +79,19 @@ class ChunkGroupsManifestPlugin {
 
 module.exports = (env, argv) => {
   const isProd = argv.mode === 'production';
-  return {
+  const babelRule = {
+    test: /\.jsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'babel-loader',
+      options: { configFile: path.resolve(__dirname, 'babel.config.js'), cacheDirectory: true },
+    },
+  };
+  // MUI X ships .mjs files that import '@mui/material/<Component>' without an extension; webpack would
+  // otherwise demand fully specified paths in ES modules.
+  const muiXRule = { test: /\.m?js$/, include: /node_modules[\\/]@mui[\\/]x-/, resolve: { fullySpecified: false } };
+  const client = {
+    name: 'client',
     mode: isProd ? 'production' : 'development',
     context: __dirname,
     entry: { main: './src/index.jsx' },
@@ -78,17 +108,8 @@ module.exports = (env, argv) => {
     resolve: { extensions: ['.js', '.jsx', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.jsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'babel-loader',
-            options: { configFile: path.resolve(__dirname, 'babel.config.js'), cacheDirectory: true },
-          },
-        },
-        // MUI X ships .mjs files that import '@mui/material/<Component>' without an extension; webpack would
-        // otherwise demand fully specified paths in ES modules.
-        { test: /\.m?js$/, include: /node_modules[\\/]@mui[\\/]x-/, resolve: { fullySpecified: false } },
+        babelRule,
+        muiXRule,
         { test: /\.(png|jpe?g|gif|svg|webp|ico)$/i, type: 'asset/resource' },
       ],
     },
@@ -126,4 +147,7 @@ module.exports = (env, argv) => {
       ],
     },
   };
+  // The dev server serves index.html as it is; the build also prerenders /auth (webpack.prerender.js).
+  if (env && env.WEBPACK_SERVE) return client;
+  return [client, prerenderConfig({ isProd, babelRule, muiXRule })];
 };

@@ -1,13 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './i18n';
-import App from './app/App';
-import { makeStore } from './app/store';
+/* Entry point, kept free of static imports: on the prerendered /auth page (dist/auth.<lang>.html) the form is already
+ * in the HTML, so the app's modules (React, MUI, the store, i18next: a few hundred ms of evaluation on a phone) are
+ * evaluated only after the browser has painted it; elsewhere at once. "eager": the modules stay in the entry's
+ * chunks (no extra request); only their evaluation is deferred (decision 0070). */
+const start = () => import(/* webpackMode: "eager" */ './start').then((module) => module.default());
 
-const store = makeStore();
-
-createRoot(document.getElementById('root')).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+const root = document.getElementById('root');
+if (root && root.hasAttribute('data-prerendered') && typeof window.requestAnimationFrame === 'function') {
+  window.requestAnimationFrame(() => setTimeout(start, 0));
+} else {
+  start();
+}

@@ -2,9 +2,11 @@
 phone"; decision 0070): /auth, / (signed in), /apply and a questionnaire step (/apply/<id>).
 
 Prints, per page: the performance score, the largest contentful paint (LCP), first contentful paint, total blocking
-time, and the JavaScript the page downloaded (bytes on the wire — brotli — and uncompressed).
+time, cumulative layout shift, and the JavaScript the page downloaded (bytes on the wire — brotli — and uncompressed).
 
     .venv/bin/python scripts/bench/lighthouse.py [--database-url postgresql://...] [--dist client/dist]
+
+LH_REPORT_DIR=/tmp/lh-reports keeps each page's full Lighthouse report (JSON) there, to see where the time goes.
 
 The built client (npm run build) is served by the real app (WhiteNoise for the assets) in a threaded HTTP server on
 127.0.0.1; the database is a throw-away one (scripts/bench/_support.py) with the reference seeds, one foreign
@@ -157,7 +159,10 @@ def main() -> int:
         f"Lighthouse mobile profile (targets: performance ≥ {TARGETS['performance']}, LCP ≤ {TARGETS['lcp_ms']} ms, "
         f"first-screen JS ≤ {TARGETS['first_screen_js_bytes'] // 1024} KB compressed)"
     )
-    print(f"{'page':<16} {'score':>5} {'LCP ms':>7} {'FCP ms':>7} {'TBT ms':>7} {'JS wire':>9} {'JS raw':>9} files")
+    print(
+        f"{'page':<16} {'score':>5} {'LCP ms':>7} {'FCP ms':>7} {'TBT ms':>7} {'CLS':>5} "
+        f"{'JS wire':>9} {'JS raw':>9} files"
+    )
     for r in results:
         label = "/apply/<id>" if r["path"].startswith("/apply/") else r["path"]
         if r["runtimeError"]:
@@ -165,6 +170,7 @@ def main() -> int:
             continue
         print(
             f"{label:<16} {r['score']:>5.2f} {r['lcpMs']:>7.0f} {r['fcpMs']:>7.0f} {r['tbtMs']:>7.0f} "
+            f"{r['cls'] or 0:>5.2f} "
             f"{r['jsTransferBytes'] / 1024:>7.1f}KB {r['jsResourceBytes'] / 1024:>7.1f}KB {r['jsFiles']:>5}"
             f"  → /{r['finalUrl'].split('/', 3)[-1]}"
         )

@@ -1,5 +1,7 @@
 """Serves the built client with a history fallback so deep links like /choose-flow load the SPA."""
 
+import json
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, current_app, request, send_from_directory
@@ -10,6 +12,57 @@ from ..errors import ApiError
 bp = Blueprint("spa", __name__)
 
 _API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
+# /auth is prerendered at build time once per language (client/webpack.prerender.js → dist/auth.<lang>.html) so the
+# sign-in form paints before the JavaScript arrives (decision 0070). The client mirrors the interface language in this
+# cookie (client/src/i18n/index.js); anything else gets the Russian page, the portal's default language.
+LANGUAGE_COOKIE = "qabyldau_lang"
+PRERENDERED_LANGUAGES = ("ru", "kk", "en")
+DEFAULT_LANGUAGE = "ru"
+
+
+def prerendered_page(path: str) -> str | None:
+    """The dist file to send for a prerendered path (only "auth"), or None."""
+    if path.rstrip("/") != "auth":
+        return None
+    language = request.cookies.get(LANGUAGE_COOKIE, "")
+    if language == "kz":  # the picker's label, stored by early builds
+        language = "kk"
+    if language not in PRERENDERED_LANGUAGES:
+        language = DEFAULT_LANGUAGE
+    return f"auth.{language}.html"
+
+
+@lru_cache(maxsize=8)
+def _route_preloads(manifest: str, mtime: float) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    try:
+        routes = json.loads(Path(manifest).read_text(encoding="utf-8"))["routes"]
+        return tuple((route["path"], tuple(route["files"])) for route in routes)
+    except (OSError, ValueError, KeyError, TypeError):
+        return ()
+
+
+def _matches(pattern: str, path: str) -> bool:
+    if pattern == "/":
+        return path == ""
+    want, got = pattern.strip("/").split("/"), path.strip("/").split("/")
+    return len(want) == len(got) and all(w == ":id" or w == g for w, g in zip(want, got, strict=True))
+
+
+def preload_links(dist: Path, path: str) -> str | None:
+    """A Link header preloading the route chunks of this page (dist/route-preloads.json, written by the build from
+    client/src/app/routePreloads.json): they download alongside the entry's files instead of after the app has run
+    (decision 0070). The server does not know whether the visitor is signed in: a signed-out one opening a page
+    that sends them to /auth downloads its chunks for nothing."""
+    manifest = dist / "route-preloads.json"
+    try:
+        mtime = manifest.stat().st_mtime
+    except OSError:
+        return None
+    for pattern, files in _route_preloads(str(manifest), mtime):
+        if _matches(pattern, path):
+            return ", ".join(f"</{file}>; rel=preload; as=script" for file in files) or None
+    return None
 
 
 @bp.route("/api", defaults={"path": ""}, methods=_API_METHODS)
@@ -48,6 +101,17 @@ def client(path: str):
         return response
     if path.startswith("static/") or not (dist / "index.html").is_file():
         raise ApiError(404, "errors.not_found")
-    response = send_from_directory(dist, "index.html")
+    page = prerendered_page(path)
+    if page and (dist / page).is_file():
+        # Its route chunks are preloaded by the page itself (<link rel=preload>).
+        response = send_from_directory(dist, page)
+        # The same URL answers in three languages: caches must key on the cookie.
+        response.vary.add("Cookie")
+    else:
+        # A build without the prerendered pages (or any other path): the plain shell, which renders everything.
+        response = send_from_directory(dist, "index.html")
+        links = preload_links(dist, path)
+        if links:
+            response.headers["Link"] = links
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -9,17 +9,19 @@ import AppRoutes from './router';
 import SessionRefresher from './SessionRefresher';
 import { SnackbarProvider } from '../components/SnackbarProvider';
 
-export default function App({ store }) {
+/** The whole client. `Router` and `location` are for the build-time prerender of /auth (StaticRouter, prerender/);
+ * the browser uses BrowserRouter. Both sides render the same tree, which hydration needs. */
+export default function App({ store, Router = BrowserRouter, location }) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <SnackbarProvider>
-            <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+            <Router location={location} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
               <SessionRefresher />
               <AppRoutes />
-            </BrowserRouter>
+            </Router>
           </SnackbarProvider>
         </ThemeProvider>
       </I18nextProvider>

@@ -5,33 +5,25 @@ import { setNavigator } from '../session/navigation';
 import PageLoader from './PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
 import { lazyWithCatalogues } from './lazyWithCatalogues';
+import { routeChunks } from './routeChunks';
+import DeferredChatWidget from './DeferredChatWidget';
 
-// One chunk per route (React.lazy). /auth is the first screen on a phone: it needs only the core catalogues;
-// every other route also loads the larger ones (i18n/catalogues.js) before it renders (decision 0070).
-const AuthPage = lazy(() => import(/* webpackChunkName: "auth" */ '../features/auth/AuthPage'));
-const ChooseFlowPage = lazyWithCatalogues(() => import(/* webpackChunkName: "choose-flow" */ '../features/chooseFlow/ChooseFlowPage'));
-const MainLayout = lazyWithCatalogues(() => import(/* webpackChunkName: "layout" */ '../features/layout/MainLayout'));
-const HomePage = lazyWithCatalogues(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
-const ChatWidget = lazyWithCatalogues(() => import(/* webpackChunkName: "chat" */ '../features/chat/ChatWidget'));
-const LocalSelectPathPage = lazyWithCatalogues(() =>
-  import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
-);
-const ApplyPage = lazyWithCatalogues(() => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'));
-const SubmittedPage = lazyWithCatalogues(() => import(/* webpackChunkName: "apply" */ '../features/apply/SubmittedPage'));
-const StepperPage = lazyWithCatalogues(() => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'));
-const DocumentsUploadPage = lazyWithCatalogues(() =>
-  import(/* webpackChunkName: "documents-upload" */ '../features/stepper/DocumentsUploadPage'),
-);
-const ListenPage = lazyWithCatalogues(() => import(/* webpackChunkName: "listen" */ '../features/localSelectPath/ListenPage'));
-const MyApplicationsPage = lazyWithCatalogues(() =>
-  import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
-);
-// The guard of /apply/:id and /stepper/:id reads the application through the questionnaire's API: loaded with those
-// routes, not with the first screen (decision 0070).
-const RequireOwnApplication = lazyWithCatalogues(() =>
-  import(/* webpackChunkName: "own-application" */ './RequireOwnApplication'),
-);
-const DormBookingPage = lazyWithCatalogues(() => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'));
+// One chunk per route (React.lazy over app/routeChunks.js, which app/preloadRoute.js also starts early). /auth is the
+// first screen on a phone: it needs only the core catalogues; every other route also loads the larger ones
+// (i18n/catalogues.js) before it renders (decision 0070).
+const AuthPage = lazy(routeChunks.auth);
+const ChooseFlowPage = lazyWithCatalogues(routeChunks.chooseFlow);
+const MainLayout = lazyWithCatalogues(routeChunks.layout);
+const HomePage = lazyWithCatalogues(routeChunks.home);
+const LocalSelectPathPage = lazyWithCatalogues(routeChunks.localSelectPath);
+const ApplyPage = lazyWithCatalogues(routeChunks.apply);
+const SubmittedPage = lazyWithCatalogues(routeChunks.submitted);
+const StepperPage = lazyWithCatalogues(routeChunks.stepper);
+const DocumentsUploadPage = lazyWithCatalogues(routeChunks.documentsUpload);
+const ListenPage = lazyWithCatalogues(routeChunks.listen);
+const MyApplicationsPage = lazyWithCatalogues(routeChunks.myApplications);
+const RequireOwnApplication = lazyWithCatalogues(routeChunks.ownApplication);
+const DormBookingPage = lazyWithCatalogues(routeChunks.dormBooking);
 
 /** Gives non-React code (401 handling) access to the router's navigate(). */
 function NavigationBridge() {
@@ -64,7 +56,7 @@ export default function AppRoutes() {
               element={
                 <AllowAnonymous>
                   <HomePage />
-                  <ChatWidget />
+                  <DeferredChatWidget />
                 </AllowAnonymous>
               }
             />

@@ -19,18 +19,40 @@ export const LANGUAGES = [
 ];
 const CODES = LANGUAGES.map((l) => l.code);
 
+const normalized = (value) => (value === 'kz' ? 'kk' : value);
+
+/** The cookie the server chose the prerendered /auth page by (written next to the stored choice, see below). */
+function cookieLanguage() {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.match(/(?:^|;\s*)qabyldau_lang=([^;]*)/);
+  return match ? normalized(match[1]) : null;
+}
+
 function storedLanguage() {
+  let value = null;
   try {
-    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (value === 'kz') return 'kk';
-    return CODES.includes(value) ? value : DEFAULT_LANGUAGE;
+    value = normalized(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
-    return DEFAULT_LANGUAGE;
+    // storage unavailable (or no window while prerendering)
   }
+  if (CODES.includes(value)) return value;
+  // No stored choice (storage cleared or unavailable): the cookie's, so the app agrees with the page it was served.
+  const fromCookie = cookieLanguage();
+  return CODES.includes(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
+}
+
+// The server picks the prerendered /auth page of this language from the cookie (server/blueprints/spa.py): the
+// cookie mirrors the stored choice so a reload of /auth paints in the right language before any JavaScript runs.
+export const LANGUAGE_COOKIE = 'qabyldau_lang';
+
+function writeLanguageCookie(lng) {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 function applyLanguage(lng) {
   if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', lng);
+  writeLanguageCookie(lng);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
@@ -72,7 +94,12 @@ export function loadCatalogues() {
   }
   return cataloguesLoading;
 }
+// Before this line <html lang> is the language the page was served in (the prerendered /auth is served in the
+// cookie's language; client boot compares the two before hydrating).
+export const SERVED_LANGUAGE = typeof document !== 'undefined' ? document.documentElement.getAttribute('lang') : null;
 if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', i18n.language);
+// A choice stored before the cookie existed gets its cookie now.
+writeLanguageCookie(i18n.language);
 
 const filled = (value) => (value !== null && value !== undefined && String(value).trim() ? String(value) : '');
 

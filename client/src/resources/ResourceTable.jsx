@@ -19,7 +19,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { endpointsFor, useGetModelMetaQuery } from '../api/generated';
 import { rowsOf } from '../api/listAnswer';
-import { formatDate, formatDateTime } from '../components/dates';
+import { formatDate, formatDateTime } from '../components/dates/dates';
 import { choiceLabel, fieldLabel, pageSizeOptions, rowTitle } from './resource';
 import { formatMoney, formatNumber } from '../i18n/format';
 

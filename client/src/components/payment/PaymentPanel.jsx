@@ -22,7 +22,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../apiError';
-import { formatDateTime } from '../dates';
+import { formatDateTime } from '../dates/dates';
 import {
   PAID_TAGS,
   PAYMENT_POLL_MS,

@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../../components/apiError';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../components/dates/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { useAdminChatQuery, useAdminChatsQuery, useReplyToChatMutation } from './adminChatsApi';
 

@@ -1,7 +1,7 @@
 /* /apply and /apply/{applicationId} (spec §2 Application flow): study_program → citizenship (only without one)
  * → request_data (citizens of Kazakhstan whose credit-bureau request is not completed) → fill. The header shows the
  * answers already chosen. Citizens of Kazakhstan fill their questionnaire in /stepper/{id}. */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
-import Questionnaire from '../../components/questionnaire';
+import loadQuestionnaire from '../../components/questionnaire/loadQuestionnaire';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { useUpdateUserMutation } from '../../api/usersApi';
 import { hasCitizenship, selectUser } from '../../session/sessionSlice';
@@ -35,6 +35,9 @@ import { useStudyProgramAllQuery } from '../../api/generated/StudyProgram';
 import { rowsOf } from '../../api/listAnswer';
 import { useCreateApplicationMutation, useGetSubmissionWindowQuery } from './applyApi';
 import RequestDataStep from './RequestDataStep';
+
+// The program step (/apply) renders without the questionnaire's chunk; /apply/<id> loads it (preloaded early).
+const Questionnaire = lazy(loadQuestionnaire);
 
 const STEP_KEYS = ['study_program', 'citizenship', 'fill'];
 const CITIZEN_STEP_KEYS = ['study_program', 'citizenship', 'request_data', 'fill'];
@@ -240,13 +243,12 @@ function ApplicationFlow({ applicationId }) {
     }
   }, [isError, error, navigate, showError, t, i18n]);
 
-  if (isLoading || isError || !application) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
-  }
+  const loading = (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+  if (isLoading || isError || !application) return loading;
   if (!hasCitizenship(user)) return <CitizenshipStep program={application.study_program} />;
   if (needsBureauRequest(user, domain)) {
     return (
@@ -266,11 +268,13 @@ function ApplicationFlow({ applicationId }) {
   return (
     <>
       <ApplyHeader active="fill" program={application.study_program} citizenship={application.citizenship || user.citizenship} />
-      <Questionnaire
-        applicationId={applicationId}
-        type="fill"
-        onSubmitted={() => navigate(`/apply/${applicationId}/submitted`)}
-      />
+      <Suspense fallback={loading}>
+        <Questionnaire
+          applicationId={applicationId}
+          type="fill"
+          onSubmitted={() => navigate(`/apply/${applicationId}/submitted`)}
+        />
+      </Suspense>
     </>
   );
 }

@@ -172,7 +172,9 @@ export default function AuthPage() {
           </Stack>
         </Container>
       </Box>
-      <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
+      {/* On a phone the footer starts below the fold: it grows when the contacts arrive (public-config), which moved
+          it on screen (a layout shift) after the prerendered page had painted. */}
+      <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, minHeight: { xs: '100vh', sm: 0 } }}>
         <Typography component="h1" variant="h1" align="center" gutterBottom>
           {t('auth.title')}
         </Typography>

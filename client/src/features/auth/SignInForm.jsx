@@ -45,8 +45,10 @@ export default function SignInForm({ onForgotPassword }) {
     }
   };
 
+  // method="dialog": the form is prerendered (/auth); pressing Enter before the app has hydrated it must not send
+  // the credentials as a GET query (the default method) — a dialog-method form outside a <dialog> does nothing.
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.sign_in.form')}>
+    <Box component="form" method="dialog" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.sign_in.form')}>
       <Stack spacing={2}>
         <TextField
           id="signin-email"

@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDecideTransferMutation, useGetTransfersQuery } from '../../api/dormApi';
 import { apiErrorMessage } from '../../components/apiError';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../components/dates/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
 
 const TYPES = ['pending', 'approved', 'rejected'];

@@ -24,7 +24,7 @@ import {
   useUpdateTransferRequestMutation,
 } from '../../api/dormApi';
 import { apiErrorMessage } from '../../components/apiError';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../components/dates/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import PaymentPanel from '../../components/payment/PaymentPanel';
 import { selectUser } from '../../session/sessionSlice';

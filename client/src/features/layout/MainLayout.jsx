@@ -11,7 +11,9 @@ export default function MainLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Header />
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 5 }, flexGrow: 1 }}>
+      {/* On a phone the footer starts below the fold: the page's content arrives in steps (lazy route, then its
+          data) and grows, and a footer on screen moved with each step (layout shift 0.19 on /apply/<id>). */}
+      <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 5 }, flexGrow: 1, minHeight: { xs: '100vh', sm: 0 } }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -25,7 +25,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetMyApplicationsQuery } from './myApplicationsApi';
-import { formatDate } from '../../components/dates';
+import { formatDate } from '../../components/dates/dates';
 import DormitoryLink from '../../components/DormitoryLink';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { isKazakhstanCitizenship, useDomain } from '../../domain';

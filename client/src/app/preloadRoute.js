@@ -1,0 +1,35 @@
+/* Starts the downloads a URL's first screen needs before the app's code has run (decision 0070): without it a route's
+ * chunk (and the larger catalogues) were only asked for once React had rendered the router, after main and vendor had
+ * been evaluated — on a phone a second or more of idle network. The table (routePreloads.json) is shared with the
+ * build, which turns it into the Link preload headers the server sends with the page. */
+import { loadCatalogues } from '../i18n';
+import { getUser } from '../session/userStore';
+import { chunkImporters } from './routeChunks';
+import routePreloads from './routePreloads.json';
+
+// Default import: webpack warns on named imports from JSON.
+const { routes } = routePreloads;
+
+export function matchesRoute(pattern, pathname) {
+  if (pattern === '/') return pathname === '/' || pathname === '';
+  const want = pattern.split('/');
+  const got = pathname.replace(/\/+$/, '').split('/');
+  return want.length === got.length && want.every((part, i) => part === ':id' || part === got[i]);
+}
+
+/** The chunk names the first screen of this path needs, [] when unknown or when a signed-out visitor would be sent to
+ * /auth instead. */
+export function chunksFor(pathname, signedIn) {
+  const route = routes.find((candidate) => matchesRoute(candidate.path, pathname));
+  if (!route || (!signedIn && !route.open)) return [];
+  return [...route.chunks, ...(route.later || [])];
+}
+
+/** Starts the chunk downloads for pathname; failures are left to React.lazy, which asks again when it renders. */
+export default function preloadRoute(pathname) {
+  const chunks = chunksFor(pathname, Boolean(getUser()));
+  chunks.forEach((name) => chunkImporters[name]().catch(() => {}));
+  // Every route but /auth renders after the larger catalogues (app/lazyWithCatalogues.js).
+  if (chunks.length && !chunks.includes('auth')) loadCatalogues().catch(() => {});
+  return chunks;
+}

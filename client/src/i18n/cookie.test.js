@@ -1,0 +1,29 @@
+import i18n, { LANGUAGE_COOKIE } from '.';
+
+const cookieLanguage = () => {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]*)`));
+  return match && match[1];
+};
+
+it('mirrors the interface language in the cookie the server picks the prerendered /auth page by', async () => {
+  expect(cookieLanguage()).toBe(i18n.language);
+  await i18n.changeLanguage('kk');
+  expect(cookieLanguage()).toBe('kk');
+  await i18n.changeLanguage('en');
+  expect(cookieLanguage()).toBe('en');
+  await i18n.changeLanguage('ru');
+  expect(cookieLanguage()).toBe('ru');
+});
+
+it('starts in the cookie language when nothing is stored (so the prerendered page it was served can hydrate)', () => {
+  window.localStorage.removeItem('qabyldau_lang');
+  document.cookie = `${LANGUAGE_COOKIE}=kk; path=/`;
+  jest.isolateModules(() => {
+    const fresh = require('.').default;
+    expect(fresh.language).toBe('kk');
+  });
+  window.localStorage.setItem('qabyldau_lang', 'en');
+  jest.isolateModules(() => {
+    expect(require('.').default.language).toBe('en'); // a stored choice wins
+  });
+});
