@@ -9,15 +9,14 @@ looked up, never interpolated.
 from __future__ import annotations
 
 from datetime import datetime
-from functools import lru_cache
 
-from sqlalchemy import String, and_, cast, false, func, or_, select, true
+from sqlalchemy import Integer, String, and_, bindparam, cast, false, func, or_, select, true
 from sqlalchemy.sql import ColumnElement
 
 from models_registry import Relation
 
 from ..extensions import db
-from .binding import INT64, ResolvedModel, relation_target
+from .binding import INT64, ResolvedModel, import_path, relation_target
 from .errors import InvalidQuery
 
 MAX_IN_VALUES = 500
@@ -92,52 +91,77 @@ def json_text(column, key: str) -> ColumnElement:
     return cast(func.json_extract(column, f'$."{key}"'), String)
 
 
-def _condition(expr, kind: str, op: str, value, path: str):
+def _condition(kind: str, op: str, value, path: str) -> tuple[str, object]:
+    """One checked filter condition as (variant, value): the variant is the SQL form (part of the statement's
+    shape, see page_statement), the value what its bound parameter carries (None when it takes none)."""
     if op == "is_null":
         if not isinstance(value, bool):
             _bad(path, "universal.filter_value_type", name=path)
-        return expr.is_(None) if value else expr.is_not(None)
+        return ("null" if value else "not_null"), None
     if op == "in":
         if not isinstance(value, list) or len(value) > MAX_IN_VALUES:
             _bad(path, "universal.filter_value_type", name=path)
         values = [_check_scalar(kind, v, path) for v in value]
-        return expr.in_(values) if values else false()
+        return ("in", values) if values else ("none", None)
     if op == "ilike":
-        return contains_ignoring_case(expr, _check_scalar(kind, value, path))
+        return "ilike", f"%{escape_like(_check_scalar(kind, value, path))}%"
     if value is None:  # {eq: null} / {ne: null}
         if op == "eq":
-            return expr.is_(None)
+            return "null", None
         if op == "ne":
-            return expr.is_not(None)
+            return "not_null", None
         _bad(path, "universal.filter_value_type", name=path)
     value = _check_scalar(kind, value, path)
-    if op == "eq":
-        return expr == value
-    if op == "ne":
-        # SQL's <> drops nulls; "not equal" should keep them.
-        return or_(expr != value, expr.is_(None))
+    if op in ("eq", "ne"):
+        return op, value
     if op in ("gt", "gte", "lt", "lte"):
         if kind not in ("integer", "datetime"):
             _bad(path, "universal.unknown_operator", name=op)
-        return {"gt": expr > value, "gte": expr >= value, "lt": expr < value, "lte": expr <= value}[op]
+        return op, value
     _bad(path, "universal.unknown_operator", name=op)
 
 
-def build_filters(rm: ResolvedModel, filters: dict, readable: set[str]) -> list:
-    """{key: value | [values] | null | {op: value, ...}} → SQL conditions (ANDed).
+def _filter_expr(rm: ResolvedModel, key: str):
+    base, _, json_key = key.partition(".")
+    return json_text(rm.column(base), json_key) if json_key else rm.column(key)
+
+
+def _sql_condition(expr, variant: str, name: str) -> ColumnElement:
+    """The SQL of one planned condition, its value the bound parameter `name` (typed like the expression, so a
+    column type's own conversion, e.g. UTCDateTime's, still applies)."""
+    if variant == "null":
+        return expr.is_(None)
+    if variant == "not_null":
+        return expr.is_not(None)
+    if variant == "none":
+        return false()
+    if variant == "in":
+        return expr.in_(bindparam(name, expanding=True, type_=expr.type))
+    value = bindparam(name, type_=expr.type)
+    if variant == "ilike":
+        # What contains_ignoring_case builds, with the pattern bound by name.
+        return expr.ilike(value, escape="\\")
+    if variant == "eq":
+        return expr == value
+    if variant == "ne":
+        # SQL's <> drops nulls; "not equal" should keep them.
+        return or_(expr != value, expr.is_(None))
+    return {"gt": expr > value, "gte": expr >= value, "lt": expr < value, "lte": expr <= value}[variant]
+
+
+def plan_filters(rm: ResolvedModel, filters: dict, readable: set[str]) -> tuple[tuple, dict]:
+    """{key: value | [values] | null | {op: value, ...}} → (shape, values): the conditions (ANDed) as
+    ((key, variant, parameter name), ...) and the checked values by parameter name. No SQL is built here: the
+    shape names the statement (page_statement), the values are bound to it.
 
     Only declared keys whose field the caller may read (filtering on an unreadable field would leak it)."""
-    conditions = []
+    shape, values = [], {}
     allowed = rm.declaration.filters
     for key, spec in filters.items():
         ops = allowed.get(key)
         if ops is None or key.split(".", 1)[0] not in readable:
             _bad(f"filters.{key}", "universal.unknown_filter", name=key)
-        base, _, json_key = key.partition(".")
-        if json_key:
-            expr, kind = json_text(rm.column(base), json_key), "json_key"
-        else:
-            expr, kind = rm.column(key), rm.fields[key].type
+        kind = "json_key" if "." in key else rm.fields[key].type
         if isinstance(spec, dict):
             if not spec:
                 _bad(f"filters.{key}", "universal.filter_value_type", name=key)
@@ -155,14 +179,20 @@ def build_filters(rm: ResolvedModel, filters: dict, readable: set[str]) -> list:
                     pass  # `key: null` is eq null, allowed wherever eq is
                 else:
                     _bad(path, "universal.unknown_operator", name=str(op)[:50])
-            conditions.append(_condition(expr, kind, op, value, path))
-    return conditions
+            variant, checked = _condition(kind, op, value, path)
+            name = f"filter_{len(shape)}"
+            shape.append((key, variant, name))
+            if checked is not None:
+                values[name] = checked
+    return tuple(shape), values
 
 
 # ---------------------------------------------------------------------------------------------- order / include
 
 
-def build_order(rm: ResolvedModel, order, readable: set[str]) -> list:
+def plan_order(rm: ResolvedModel, order, readable: set[str]) -> tuple[tuple[str, bool], ...]:
+    """The sort as ((field, descending), ...), checked against the declaration, ending with id (the statement is
+    built from it in page_statement)."""
     d = rm.declaration
     if order is None:
         items = list(d.default_order)
@@ -173,7 +203,7 @@ def build_order(rm: ResolvedModel, order, readable: set[str]) -> list:
         items = order
     else:
         _bad("params.order", "universal.invalid_order")
-    clauses, seen = [], set()
+    keys, seen = [], set()
     for item in items:
         if isinstance(item, str):
             name, desc = (item[1:], True) if item.startswith("-") else (item, False)
@@ -192,11 +222,10 @@ def build_order(rm: ResolvedModel, order, readable: set[str]) -> list:
         if name in seen:
             continue
         seen.add(name)
-        column = rm.column(name)
-        clauses.append(column.desc() if desc else column.asc())
+        keys.append((name, desc))
     if "id" not in seen:
-        clauses.append(rm.column("id").asc())  # a stable order for pagination
-    return clauses
+        keys.append(("id", False))  # a stable order for pagination
+    return tuple(keys)
 
 
 def parse_includes(rm: ResolvedModel, include, usable) -> list[Relation]:
@@ -218,43 +247,81 @@ def parse_includes(rm: ResolvedModel, include, usable) -> list[Relation]:
 # ---------------------------------------------------------------------------------------------- queries
 
 
-def count(rm: ResolvedModel, where: list) -> int:
-    return db.session.scalar(select(func.count()).select_from(rm.cls).where(and_(true(), *where)))
+def count(rm: ResolvedModel, where: list, values: dict) -> int:
+    stmt = select(func.count()).select_from(rm.cls).where(and_(true(), *where))
+    return db.session.scalar(stmt, values)
 
 
 # The window count's label: not an identifier a declaration can use as a field name (those are column names).
 _TOTAL = "universal total"
 
+# The page statement of each request shape, built once (as the admin queue's, daos/admin_queues.py): building the
+# select with its conditions and deriving its cache key was a good part of a reference search's Python (issue 12);
+# SQLAlchemy memoizes the cache key on the statement object, so reusing the object skips both. The shape holds
+# what is not a caller's value: model, dialect (json_text differs), columns, the filters' keys and SQL forms, the
+# sort and the scopes' import paths; every value is a named bound parameter. Bounded: cleared when full.
+_PAGE_STATEMENTS: dict[tuple, object] = {}
+_PAGE_STATEMENTS_MAX = 512
 
-@lru_cache(maxsize=256)
-def _page_select(cls, name: str, columns: tuple[str, ...]):
-    """SELECT <columns>, count(*) OVER () FROM <table>: built once per model and column set (statements are
-    immutable; each request adds its own where, order and limit to a copy)."""
-    table = cls.__table__
-    return select(*[table.c[n] for n in columns], func.count().over().label(_TOTAL))
+
+def _where(rm: ResolvedModel, filter_shape: tuple, scopes: tuple[str, ...]) -> list:
+    where = [_sql_condition(_filter_expr(rm, key), variant, name) for key, variant, name in filter_shape]
+    if scopes:
+        # Union over the caller's permitted audiences' scopes (service.scope_paths), ANDed with the filters.
+        where.append(or_(*[import_path(path)(rm.cls) for path in scopes]))
+    return where
+
+
+def page_statement(
+    rm: ResolvedModel,
+    dialect: str,
+    columns: tuple[str, ...],
+    filter_shape: tuple,
+    order: tuple[tuple[str, bool], ...],
+    scopes: tuple[str, ...],
+):
+    """SELECT <columns>, count(*) OVER () … WHERE … ORDER BY … LIMIT :page_limit OFFSET :page_offset for the
+    shape, built on first use."""
+    key = (rm.name, dialect, columns, filter_shape, order, scopes)
+    stmt = _PAGE_STATEMENTS.get(key)
+    if stmt is None:
+        table = rm.cls.__table__
+        stmt = (
+            select(*[table.c[n] for n in columns], func.count().over().label(_TOTAL))
+            .where(and_(true(), *_where(rm, filter_shape, scopes)))
+            .order_by(*[rm.column(n).desc() if desc else rm.column(n).asc() for n, desc in order])
+            .limit(bindparam("page_limit", type_=Integer))
+            .offset(bindparam("page_offset", type_=Integer))
+        )
+        if len(_PAGE_STATEMENTS) >= _PAGE_STATEMENTS_MAX:
+            _PAGE_STATEMENTS.clear()
+        _PAGE_STATEMENTS[key] = stmt
+    return stmt
 
 
 def page(
-    rm: ResolvedModel, columns: list[str], where: list, order: list, limit: int, offset: int = 0
+    rm: ResolvedModel,
+    columns: list[str],
+    filter_shape: tuple,
+    values: dict,
+    order: tuple[tuple[str, bool], ...],
+    scopes: tuple[str, ...],
+    limit: int,
+    offset: int = 0,
 ) -> tuple[list[dict], int]:
     """(rows of the page, total matching rows). The total rides on the page query as a window count, so a page is
     one statement (one use of the search's index, one round trip); only a page past the end needs a count."""
-    stmt = (
-        _page_select(rm.cls, rm.name, tuple(columns))
-        .where(and_(true(), *where))
-        .order_by(*order)
-        .limit(limit)
-        .offset(offset)
-    )
-    items, total = [], None
     # Plain column values are wanted (no ORM entities): the session's connection runs it without the ORM's
     # per-statement set-up, in the session's transaction all the same.
-    for row in db.session.connection(bind_arguments={"mapper": rm.cls}).execute(stmt).mappings().all():
+    connection = db.session.connection(bind_arguments={"mapper": rm.cls})
+    stmt = page_statement(rm, connection.dialect.name, tuple(columns), filter_shape, order, scopes)
+    items, total = [], None
+    for row in connection.execute(stmt, {**values, "page_limit": limit, "page_offset": offset}).mappings().all():
         item = dict(row)
         total = item.pop(_TOTAL)
         items.append(item)
     if total is None:
-        total = count(rm, where) if offset else 0
+        total = count(rm, _where(rm, filter_shape, scopes), values) if offset else 0
     return items, total
 
 

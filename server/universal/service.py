@@ -33,19 +33,26 @@ def _expect(binding: Binding, *actions: str) -> None:
         raise ValueError(f"a binding for {binding.action!r} cannot run {actions[0]!r}")
 
 
-def scope_clauses(rm: ResolvedModel, caller: Caller, action: str = "find") -> list:
-    """Union over the caller's permitted audiences of each audience's scope; ANDed with the caller's filters."""
+def scope_paths(rm: ResolvedModel, caller: Caller, action: str = "find") -> tuple[str, ...]:
+    """The import paths of the scopes of the caller's permitted audiences (whose union the caller may read), or ()
+    when one of them sees every row."""
     d = rm.declaration
     if not d.scopes:
-        return []
+        return ()
     permitted = [a for a in caller.audiences if a in d.permissions.get(action, ())]
-    clauses = []
+    paths = []
     for audience in permitted:
         path = d.scopes.get(audience)
         if path is None:
-            return []  # this audience sees every row
-        clauses.append(import_path(path)(rm.cls))
-    return [or_(*clauses)] if clauses else []
+            return ()  # this audience sees every row
+        paths.append(path)
+    return tuple(paths)
+
+
+def scope_clauses(rm: ResolvedModel, caller: Caller, action: str = "find") -> list:
+    """Union over the caller's permitted audiences of each audience's scope; ANDed with the caller's filters."""
+    paths = scope_paths(rm, caller, action)
+    return [or_(*[import_path(path)(rm.cls) for path in paths])] if paths else []
 
 
 def _usable_relation(caller: Caller):
@@ -81,13 +88,14 @@ def find(
     params = params or {}
     readable = binding.readable
     readable_set = set(readable)
-    where = dao.build_filters(rm, filters or {}, readable_set) + scope_clauses(rm, caller, binding.action)
-    order = dao.build_order(rm, params.get("order"), readable_set)
+    filter_shape, values = dao.plan_filters(rm, filters or {}, readable_set)
+    order = dao.plan_order(rm, params.get("order"), readable_set)
     relations = dao.parse_includes(rm, params.get("include"), _usable_relation(caller))
     columns = list(dict.fromkeys([*readable, *(r.local for r in relations)]))
     limit = size or rm.declaration.page_size_cap
     offset = ((page or 1) - 1) * limit
-    items, total = dao.page(rm, columns, where, order, limit, offset)
+    scopes = scope_paths(rm, caller, binding.action)
+    items, total = dao.page(rm, columns, filter_shape, values, order, scopes, limit, offset)
     for relation in relations:
         _attach(rm, relation, items, caller)
     extra = set(columns) - readable_set

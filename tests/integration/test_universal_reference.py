@@ -137,3 +137,42 @@ def test_the_hidden_program_rule_is_the_same_in_python_and_in_sql(client, factor
         program = factories.db.session.get(StudyProgram, program_id)
         assert program.is_hidden == (value in hidden), value
         assert (program_id in listed) == (not program.is_hidden), value
+
+
+# ------------------------------------------------------------------------------------------- page statements
+
+
+def test_find_paginate_statement_is_built_once_per_shape_with_the_values_bound(client, db, admin):
+    """The page query of a request shape is built once (universal/dao.py page_statement, issue 12); every value of
+    a request reaches SQL as a bound parameter, so the cached statement can never carry another request's filter."""
+    from server.universal import dao as universal_dao
+
+    from .test_user_data_support import count_queries
+
+    wanted = select_option(db, type="bench_shape", name_ru="Зқхвб село", order=3)
+    other = select_option(db, type="bench_shape", name_ru="Мнбвц село", order=4)
+    select_option(db, type="bench_other", name_ru="Зқхвб кент")
+    universal_dao._PAGE_STATEMENTS.clear()
+
+    def page_sql(search, size=7, page=1, kind="bench_shape"):
+        body = {
+            "filters": {"name_ru": {"ilike": search}, "type": kind, "order": {"gte": 3}},
+            "paginate": {"page": page, "size": size},
+        }
+        with count_queries(db.engine) as seen:
+            response = post(client, "SelectOption", "find-paginate", body, admin)
+        assert response.status_code == 200, response.get_json()
+        (statement,) = [text for text in seen if "select_options" in text and "OVER" in text]
+        payload = response.get_json()
+        return [row["id"] for row in payload["list"]], payload["total"], statement
+
+    first, first_total, first_sql = page_sql("зқхвб")
+    second, second_total, second_sql = page_sql("МНБВЦ", size=5)
+    assert (first, first_total) == ([wanted.id], 1) and (second, second_total) == ([other.id], 1)
+    assert first_sql == second_sql  # the same statement, this request's values
+    for literal_value in ("зқхвб", "мнбвц", "bench_shape", ">= 3", "LIMIT 7", "LIMIT 5"):
+        assert literal_value not in first_sql.lower(), literal_value
+    assert len(universal_dao._PAGE_STATEMENTS) == 1
+    assert page_sql("село", page=9) == ([], 2, first_sql)  # past the end: the count has this request's values
+    assert page_sql("зқхвб", kind=["bench_shape", "bench_other"])[:2] == ([wanted.id], 1)  # `in`: another shape
+    assert len(universal_dao._PAGE_STATEMENTS) == 2
