@@ -50,13 +50,15 @@ dev: install seed
 chromium-check:
 	@test -x $(CHROMIUM) || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
 
-# The whole suite on SQLite; again on PostgreSQL when TEST_DATABASE_URL is set.
+# The whole suite on SQLite; again on PostgreSQL when TEST_DATABASE_URL is set, without the browser tests there:
+# they drive the same API calls the integration tests already run on PostgreSQL, and the SQLite pass serves them the
+# way `make start` does. Running them twice cost CI about four minutes on two cores (docs/decisions/0075).
 # Two workers (one test file per worker keeps a file's browser and live server together).
 PYTEST := $(BIN)/pytest -n $${PYTEST_WORKERS:-2} --dist loadfile
 test: install client chromium-check lint
 	npm test --silent
 	env -u TEST_DATABASE_URL $(PYTEST)
-	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== again on $$TEST_DATABASE_URL"; $(PYTEST); fi
+	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== again on $$TEST_DATABASE_URL (browser tests ran above)"; $(PYTEST) -m "not e2e"; fi
 
 # Linters (DESIGN §2): ruff for Python (lint + format check), ESLint for the client (eslint.config.js: React,
 # hooks and the client's layers, see client/README.md).
