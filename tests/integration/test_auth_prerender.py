@@ -138,6 +138,13 @@ def test_no_preloads_without_the_manifest(instance_dir, database_url, tmp_path, 
 
 
 # ============================================================================================ the real build
+DESCRIPTIONS = {
+    "ru": "Qabyldau — приёмная комиссия университета",
+    "kk": "Qabyldau — университеттің қабылдау комиссиясы",
+    "en": "Qabyldau — the university admissions office",
+}
+
+
 @pytest.mark.parametrize("lang", ["ru", "kk", "en"])
 def test_the_built_pages_are_complete_and_csp_clean(lang):
     built = BUILT_DIST / f"auth.{lang}.html"
@@ -145,6 +152,9 @@ def test_the_built_pages_are_complete_and_csp_clean(lang):
         pytest.fail("The client is not built: run `npm run build` (make test does it)")
     html = built.read_text(encoding="utf-8")
     assert f'<html lang="{lang}"' in html
+    # The description a link preview or a search engine shows is in the page's language too.
+    descriptions = re.findall(r'<meta name="?description"? content="([^"]*)"', html)
+    assert descriptions == [DESCRIPTIONS[lang]]
     assert 'data-prerendered="/auth"' in html and 'data-testid="signin-email"' in html
     # The styles are in the page (no flash of unstyled content) and the form never submits as a GET before hydration.
     assert re.search(r'<style data-emotion="css [^"]+">[^<]{1000,}</style>', html)

@@ -24,9 +24,10 @@ function cspViolations(page) {
 const escapeHtml = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** index.html (the client build's template) with the prerendered /auth: lang, title, the extracted styles in <head>,
+/** index.html (the client build's template) with the prerendered /auth: lang, title, description (what a search
+ * engine or a link preview shows, in the page's language), the extracted styles in <head>,
  * preloads of the auth screen's chunks, and the markup in #root (data-prerendered="/auth" tells boot.jsx to hydrate). */
-function prerenderedPage(template, { lang, title, html, css, names, preloads = [] }) {
+function prerenderedPage(template, { lang, title, description, html, css, names, preloads = [] }) {
   // The template is html-webpack-plugin's minified output (unquoted attributes) or the source one.
   const replaceOnce = (text, search, replacement) => {
     if (!search.test(text)) throw new Error(`The page template has no ${search}`);
@@ -34,6 +35,13 @@ function prerenderedPage(template, { lang, title, html, css, names, preloads = [
   };
   let page = replaceOnce(template, /<html lang=("?)[a-z]+\1(?=[\s>])/, `<html lang="${lang}"`);
   page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (description) {
+    page = replaceOnce(
+      page,
+      /<meta name=("?)description\1 content=("?)[^">]*\2\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(description)}">`,
+    );
+  }
   const links = preloads.map((href) => `<link rel="preload" as="script" href="${href}">`).join('');
   // Emotion adopts the rules of a data-emotion="css <names>" style on start (no second insertion, no flash).
   const style = `<style data-emotion="css ${names.join(' ')}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;

@@ -1,15 +1,25 @@
 import { cspViolations, prerenderedPage } from './markup';
 
 const TEMPLATE =
-  '<!doctype html><html lang=ru><head><title>Qabyldau</title><script defer src=/static/js/main.1.js></script>' +
+  '<!doctype html><html lang=ru><head><meta name=description content="Qabyldau — приёмная комиссия университета">' +
+  '<title>Qabyldau</title><script defer src=/static/js/main.1.js></script>' +
   '</head><body><div id=root></div></body></html>';
-const RENDERED = { lang: 'kk', title: 'Кіру — Qabyldau', html: '<form method="dialog"></form>', css: 'a{b:c}', names: ['x1', 'y2'] };
+const RENDERED = {
+  lang: 'kk',
+  title: 'Кіру — Qabyldau',
+  description: 'Qabyldau — университеттің "қабылдау" комиссиясы',
+  html: '<form method="dialog"></form>',
+  css: 'a{b:c}',
+  names: ['x1', 'y2'],
+};
 
 describe('the prerendered /auth page', () => {
   it('carries the language, title, styles, preloads and markup', () => {
     const page = prerenderedPage(TEMPLATE, { ...RENDERED, preloads: ['/static/js/auth.2.chunk.js'] });
     expect(page).toContain('<html lang="kk">');
     expect(page).toContain('<title>Кіру — Qabyldau</title>');
+    expect(page).toContain('<meta name="description" content="Qabyldau — университеттің &quot;қабылдау&quot; комиссиясы">');
+    expect(page).not.toContain('приёмная');
     expect(page).toContain('<link rel="preload" as="script" href="/static/js/auth.2.chunk.js">');
     expect(page).toContain('<style data-emotion="css x1 y2">a{b:c}</style></head>');
     expect(page).toContain('<div id="root" data-prerendered="/auth"><form method="dialog"></form></div>');
@@ -17,7 +27,10 @@ describe('the prerendered /auth page', () => {
   });
 
   it('fails on a template it cannot fill', () => {
-    expect(() => prerenderedPage('<html lang=ru><head></head><body></body></html>', RENDERED)).toThrow(/root/);
+    const noRoot = '<html lang=ru><head><meta name=description content=x></head><body></body></html>';
+    expect(() => prerenderedPage(noRoot, RENDERED)).toThrow(/root/);
+    const noDescription = '<html lang=ru><head></head><body><div id=root></div></body></html>';
+    expect(() => prerenderedPage(noDescription, RENDERED)).toThrow(/description/);
   });
 
   it('cannot close its style element early', () => {

@@ -36,7 +36,7 @@ function renderComplete(element) {
   });
 }
 
-/** { html, css, names, title } of /auth in lng. */
+/** { html, css, names, title, description } of /auth in lng. */
 export async function render(lng) {
   await i18n.changeLanguage(lng);
   const cache = createCache({ key: 'css' });
@@ -50,5 +50,11 @@ export async function render(lng) {
   );
   const names = Object.keys(cache.inserted).filter((name) => typeof cache.inserted[name] === 'string');
   const css = names.map((name) => cache.inserted[name]).join('');
-  return { html, css, names, title: `${i18n.t('auth.title')} — ${i18n.t('app.name')}` };
+  return {
+    html,
+    css,
+    names,
+    title: `${i18n.t('auth.title')} — ${i18n.t('app.name')}`,
+    description: i18n.t('app.description'),
+  };
 }
