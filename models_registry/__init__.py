@@ -12,7 +12,8 @@ from the model modules that define them. One `ModelDeclaration` per exposed mode
 - `filters`: filterable keys and their operators (a dotted key such as "additional_data.parent_id" is a JSON key);
 - `sortable`, `includes` (depth 1, each relation with its own field allow-list), `default_order`, page caps;
 - `permissions`: which audiences may run each action (all, find, create, update, delete);
-- `scopes`: per audience, a server-side row filter (import path of `fn(model_class) -> SQL clause`) that is ANDed
+- `scopes`: per audience, a server-side row filter (import path of `fn(model_class) -> SQL clause`; it may depend
+  on the model only, never on the caller or the request: list statements are cached per scope path) that is ANDed
   with whatever the caller asks for. A caller sees the union, over its audiences that hold the `find` (or `all`)
   permission, of that audience's scope (no scope = every row); audiences without the permission add nothing;
 - `validators`: import paths of cross-field rules `fn(values, row) -> {field: [messages]}` run by the service;

@@ -39,3 +39,29 @@ def configure_engine(engine: Engine) -> Engine:
     if engine.dialect.name == "sqlite" and not event.contains(engine, "connect", _on_sqlite_connect):
         event.listen(engine, "connect", _on_sqlite_connect)
     return engine
+
+
+class StatementCache:
+    """Statements built once per request shape and reused (issue 12): building a large select and deriving its cache
+    key cost more Python than the rest of a list request, and SQLAlchemy memoizes the key on the statement object.
+    A shape must hold only what is not a caller's value (those travel as bound parameters) and nothing that depends
+    on who asks. Bounded: emptied when full, which only costs the next requests a rebuild."""
+
+    def __init__(self, max_size: int) -> None:
+        self._statements: dict = {}
+        self._max_size = max_size
+
+    def get(self, shape, build):
+        statement = self._statements.get(shape)
+        if statement is None:
+            statement = build()
+            if len(self._statements) >= self._max_size:
+                self._statements.clear()
+            self._statements[shape] = statement
+        return statement
+
+    def __len__(self) -> int:
+        return len(self._statements)
+
+    def clear(self) -> None:
+        self._statements.clear()

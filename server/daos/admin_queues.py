@@ -7,6 +7,7 @@ badges. Everything that reaches SQL is a column from the allow-lists below or a 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -14,6 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import Integer, Select, String, and_, bindparam, case, func, literal, not_, or_, select
 from sqlalchemy.sql import ColumnElement
 
+from ..database import StatementCache
 from ..extensions import db
 from ..models import (
     KAZAKHSTAN_CITIZENSHIP_EN,
@@ -270,18 +272,13 @@ def parameters(query: QueueQuery) -> dict[str, object]:
     """The request's values, by the name of the bound parameter that carries each into SQL. Which names are present
     is part of the statement's shape (_shape): a filter left out adds no condition at all."""
     values: dict[str, object] = {f"search_{i}": _pattern(token) for i, token in enumerate(query.search_tokens)}
-    for name in _FILTERS:
+    for name, _column, _compare in _FILTERS:
         value = getattr(query, name)
         if value is not None:
             values[name] = value
     if query.social_category_id is not None:
         values["social_category"] = f"%,{int(query.social_category_id)},%"
     return values
-
-
-def _value(values: dict[str, object], name: str, column):
-    """A named bound parameter typed like the column it is compared with (UTCDateTime keeps its conversion)."""
-    return bindparam(name, values[name], type_=column.type)
 
 
 def _search_clause(query: QueueQuery, values: dict[str, object]) -> ColumnElement[bool] | None:
@@ -304,16 +301,17 @@ def _search_clause(query: QueueQuery, values: dict[str, object]) -> ColumnElemen
     return and_(*clauses) if clauses else None
 
 
-# QueueQuery attributes compared with a column as `column <op> :name` (name = the attribute).
+# QueueQuery attributes compared with a column as `column <op> :name` (name = the attribute; spec §2 filters, dates
+# are [from, to)).
 _FILTERS = (
-    "citizenship_id",
-    "study_program_id",
-    "submitted_from",
-    "submitted_to",
-    "country_id",
-    "campaign_year",
-    "unt_score_from",
-    "unt_score_to",
+    ("citizenship_id", User.citizenship_id, operator.eq),
+    ("study_program_id", Application.study_program_id, operator.eq),
+    ("submitted_from", Application.submitted_at, operator.ge),
+    ("submitted_to", Application.submitted_at, operator.lt),
+    ("country_id", ApplicationSummary.country_id, operator.eq),
+    ("campaign_year", Term.year, operator.eq),
+    ("unt_score_from", ApplicationSummary.unt_score, operator.ge),
+    ("unt_score_to", ApplicationSummary.unt_score, operator.le),
 )
 
 
@@ -328,25 +326,13 @@ def conditions(query: QueueQuery, values: dict[str, object] | None = None) -> li
     search = _search_clause(query, values)
     if search is not None:
         out.append(search)
-    if "citizenship_id" in values:
-        out.append(User.citizenship_id == _value(values, "citizenship_id", User.citizenship_id))
-    if "study_program_id" in values:
-        out.append(Application.study_program_id == _value(values, "study_program_id", Application.study_program_id))
-    if "submitted_from" in values:
-        out.append(Application.submitted_at >= _value(values, "submitted_from", Application.submitted_at))
-    if "submitted_to" in values:
-        out.append(Application.submitted_at < _value(values, "submitted_to", Application.submitted_at))
+    for name, column, compare in _FILTERS:
+        if name in values:
+            # Typed like its column, so UTCDateTime's conversion still applies to the dates.
+            out.append(compare(column, bindparam(name, values[name], type_=column.type)))
     if query.needs_dorm is not None:
         # IS TRUE / IS FALSE take no parameter in PostgreSQL: the flag is part of the shape instead.
         out.append(ApplicationSummary.need_dorm.is_(bool(query.needs_dorm)))
-    if "country_id" in values:
-        out.append(ApplicationSummary.country_id == _value(values, "country_id", ApplicationSummary.country_id))
-    if "campaign_year" in values:
-        out.append(Term.year == _value(values, "campaign_year", Term.year))
-    if "unt_score_from" in values:
-        out.append(ApplicationSummary.unt_score >= _value(values, "unt_score_from", ApplicationSummary.unt_score))
-    if "unt_score_to" in values:
-        out.append(ApplicationSummary.unt_score <= _value(values, "unt_score_to", ApplicationSummary.unt_score))
     if "social_category" in values:
         out.append(ApplicationSummary.social_category_ids.like(bindparam("social_category", values["social_category"])))
     return out
@@ -369,13 +355,10 @@ def selection(query: QueueQuery, columns: Iterable = ROW_COLUMNS) -> Select:
     return stmt.order_by(*_ordering(query))
 
 
-# The page statement of each request shape, built once. Building a select of this size and deriving its cache key
-# cost more Python than the rest of the request (issue 12); SQLAlchemy memoizes the cache key on the statement
-# object, so reusing the object also skips that. Values travel as bound parameters (parameters()), never in the
-# shape; the shape holds only the names present and what is not a user's value (population, queue, hidden
-# patterns from the configuration, sort, language, the needs-dorm flag). Bounded: cleared when full.
-_PAGE_STATEMENTS: dict[tuple, Select] = {}
-_PAGE_STATEMENTS_MAX = 256
+# The page statement of each request shape (server/database.py: StatementCache). The shape holds only the names
+# present and what is not a user's value (population, queue, hidden patterns from the configuration, sort, language,
+# the needs-dorm flag); the values travel as bound parameters (parameters()).
+_PAGE_STATEMENTS = StatementCache(max_size=256)
 
 
 def _shape(query: QueueQuery, values: dict[str, object]) -> tuple:
@@ -394,16 +377,13 @@ def _shape(query: QueueQuery, values: dict[str, object]) -> tuple:
 def page_statement(query: QueueQuery, values: dict[str, object]) -> Select:
     """The page query for the query's shape: rows with the filtered total as a window count, limit and offset
     bound as :page_limit and :page_offset."""
-    key = _shape(query, values)
-    stmt = _PAGE_STATEMENTS.get(key)
-    if stmt is None:
+
+    def build() -> Select:
         columns = (*ROW_COLUMNS, func.count().over().label("full_count"))
         stmt = _joined(select(*columns), query).where(*conditions(query, values)).order_by(*_ordering(query))
-        stmt = stmt.limit(bindparam("page_limit", type_=Integer)).offset(bindparam("page_offset", type_=Integer))
-        if len(_PAGE_STATEMENTS) >= _PAGE_STATEMENTS_MAX:
-            _PAGE_STATEMENTS.clear()
-        _PAGE_STATEMENTS[key] = stmt
-    return stmt
+        return stmt.limit(bindparam("page_limit", type_=Integer)).offset(bindparam("page_offset", type_=Integer))
+
+    return _PAGE_STATEMENTS.get(_shape(query, values), build)
 
 
 def _core_execute(stmt, parameters: dict):

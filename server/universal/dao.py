@@ -15,6 +15,7 @@ from sqlalchemy.sql import ColumnElement
 
 from models_registry import Relation
 
+from ..database import StatementCache
 from ..extensions import db
 from .binding import INT64, ResolvedModel, import_path, relation_target
 from .errors import InvalidQuery
@@ -255,13 +256,11 @@ def count(rm: ResolvedModel, where: list, values: dict) -> int:
 # The window count's label: not an identifier a declaration can use as a field name (those are column names).
 _TOTAL = "universal total"
 
-# The page statement of each request shape, built once (as the admin queue's, daos/admin_queues.py): building the
-# select with its conditions and deriving its cache key was a good part of a reference search's Python (issue 12);
-# SQLAlchemy memoizes the cache key on the statement object, so reusing the object skips both. The shape holds
-# what is not a caller's value: model, dialect (json_text differs), columns, the filters' keys and SQL forms, the
-# sort and the scopes' import paths; every value is a named bound parameter. Bounded: cleared when full.
-_PAGE_STATEMENTS: dict[tuple, object] = {}
-_PAGE_STATEMENTS_MAX = 512
+# The page statement of each request shape (server/database.py: StatementCache; the admin queue does the same). The
+# shape holds what is not a caller's value: model, dialect (json_text differs), columns, the filters' keys and SQL
+# forms, the sort and the scopes' import paths (a scope depends on the model only, models_registry); every value is
+# a named bound parameter.
+_PAGE_STATEMENTS = StatementCache(max_size=512)
 
 
 def _where(rm: ResolvedModel, filter_shape: tuple, scopes: tuple[str, ...]) -> list:
@@ -282,21 +281,18 @@ def page_statement(
 ):
     """SELECT <columns>, count(*) OVER () … WHERE … ORDER BY … LIMIT :page_limit OFFSET :page_offset for the
     shape, built on first use."""
-    key = (rm.name, dialect, columns, filter_shape, order, scopes)
-    stmt = _PAGE_STATEMENTS.get(key)
-    if stmt is None:
+
+    def build():
         table = rm.cls.__table__
-        stmt = (
+        return (
             select(*[table.c[n] for n in columns], func.count().over().label(_TOTAL))
             .where(and_(true(), *_where(rm, filter_shape, scopes)))
             .order_by(*[rm.column(n).desc() if desc else rm.column(n).asc() for n, desc in order])
             .limit(bindparam("page_limit", type_=Integer))
             .offset(bindparam("page_offset", type_=Integer))
         )
-        if len(_PAGE_STATEMENTS) >= _PAGE_STATEMENTS_MAX:
-            _PAGE_STATEMENTS.clear()
-        _PAGE_STATEMENTS[key] = stmt
-    return stmt
+
+    return _PAGE_STATEMENTS.get((rm.name, dialect, columns, filter_shape, order, scopes), build)
 
 
 def page(
