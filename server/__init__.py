@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from .config import Config
+from .config import Config, sqlalchemy_url
 
 
 def create_app(config: Config | None = None) -> Flask:
@@ -18,6 +18,8 @@ def create_app(config: Config | None = None) -> Flask:
         static_url_path="/api/v1/_static",
     )
     app.config.from_object(config)
+    # An override may give a plain postgresql:// URL (tests, benchmarks): the same driver as DATABASE_URL gets.
+    app.config["SQLALCHEMY_DATABASE_URI"] = sqlalchemy_url(app.config["SQLALCHEMY_DATABASE_URI"])
     app.config.setdefault("DEV_OUTBOX_READABLE", not config.SMTP_URL and config.DEV_OUTBOX_ENABLED)
     app.json.ensure_ascii = False
     trust_proxies(app, config.TRUSTED_PROXY_COUNT)

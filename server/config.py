@@ -31,12 +31,19 @@ def _persistent_secret_key(instance: Path) -> str:
     return key
 
 
-def _database_url(instance: Path) -> str:
-    url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'qabyldau.sqlite3'}"
-    # Heroku-style URLs name the dialect "postgres"; SQLAlchemy wants "postgresql".
-    if url.startswith("postgres://"):
-        url = "postgresql://" + url[len("postgres://") :]
+def sqlalchemy_url(url: str) -> str:
+    """The SQLAlchemy URL of a database URL: a PostgreSQL URL that names no driver (`postgresql://…`, or Heroku's
+    `postgres://…`) gets psycopg 3 (`postgresql+psycopg://…`), whose connections prepare a statement run often on
+    them and so skip PostgreSQL's planning of it (issue 12, decision 0040). A URL naming its driver
+    (`postgresql+psycopg2://…`) and any other database are left as they are."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def _database_url(instance: Path) -> str:
+    return sqlalchemy_url(os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'qabyldau.sqlite3'}")
 
 
 class Config:

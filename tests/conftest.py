@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from server import create_app
-from server.config import Config
+from server.config import Config, sqlalchemy_url
 from server.extensions import db as _db
 from server.extensions import limiter
 
@@ -27,7 +27,7 @@ def _postgres_database(base_url: str):
     """Creates qabyldau_test_<random> next to the given database; yields its URL; drops it."""
     parts = urlsplit(base_url)
     name = f"qabyldau_test_{secrets.token_hex(4)}"
-    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    admin = create_engine(sqlalchemy_url(base_url), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     try:

@@ -1,0 +1,98 @@
+"""PostgreSQL through psycopg 3 keeps a statement the app runs often prepared on its pooled connection, across the
+ROLLBACK that ends every request (server/database.py; issue 12, decision 0040), and the pool still recovers from
+connections the server dropped. Skipped on SQLite."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import DataError
+from sqlalchemy.pool import NullPool
+
+from server.models import SelectOption
+
+from .universal_support import BASE, select_option
+
+SEARCH = {"filters": {"name_ru": {"ilike": "каракол"}}, "paginate": {"page": 1, "size": 20}}
+# psycopg prepares a statement on its 6th run on a connection (prepare_threshold 5).
+RUNS = 8
+
+
+@pytest.fixture
+def postgres(db):
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("prepared statements: PostgreSQL only")
+    assert db.engine.dialect.driver == "psycopg"
+    return db
+
+
+def _prepared(conn) -> list[tuple[str, int, int]]:
+    rows = conn.execute(
+        text("SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE '\\_pg3\\_%'")
+    )
+    return [tuple(row) for row in rows]
+
+
+def test_a_statement_stays_prepared_across_rollbacks(postgres):
+    db = postgres
+    with db.engine.connect() as conn:
+        for _ in range(RUNS):
+            assert conn.execute(text("SELECT count(*) FROM select_options WHERE code = :c"), {"c": "x"}).scalar() == 0
+            conn.rollback()  # what every request's end does; psycopg's own rollback would forget the statement
+        prepared = [row for row in _prepared(conn) if "FROM select_options WHERE code" in row[0]]
+    assert len(prepared) == 1
+    _statement, generic, custom = prepared[0]
+    assert generic + custom == RUNS - 5  # run prepared from the 6th time on, not re-parsed
+
+
+def test_the_search_request_is_prepared_on_its_pooled_connection(postgres, client):
+    db = postgres
+    select_option(postgres, name_ru="село Караколь")
+    db.session.commit()
+    db.session.remove()
+    db.engine.dispose()  # one pooled connection from here on: the test client sends one request at a time
+    for _ in range(RUNS):
+        answer = client.post(f"{BASE}/SelectOption/find-paginate", json=SEARCH)
+        assert answer.status_code == 200 and answer.get_json()["total"] == 1
+        # The test's app context outlives a request: end the session as a request's teardown does (ROLLBACK).
+        db.session.remove()
+    with db.engine.connect() as conn:
+        prepared = _prepared(conn)
+    statements = [row for row in prepared if "FROM select_options" in row[0]]
+    assert len(statements) == 1, prepared
+    assert "ILIKE" in statements[0][0] and "каракол" not in statements[0][0]  # the value is a parameter
+
+
+def test_a_rolled_back_write_is_gone_and_a_failed_transaction_still_rolls_back(postgres):
+    db = postgres
+    with db.engine.connect() as conn:
+        conn.execute(SelectOption.__table__.insert(), {"type": "t", "code": "rolled-back", "name_ru": "x"})
+        conn.rollback()
+        assert conn.execute(text("SELECT count(*) FROM select_options WHERE code = 'rolled-back'")).scalar() == 0
+        with pytest.raises(DataError):
+            conn.execute(text("SELECT 1 / 0"))
+        conn.rollback()  # a failed transaction: psycopg's own rollback path
+        assert conn.execute(text("SELECT 1")).scalar() == 1
+
+
+def test_requests_succeed_after_the_server_dropped_every_pooled_connection(postgres, client):
+    db = postgres
+    for _ in range(RUNS):
+        assert client.post(f"{BASE}/SelectOption/find-paginate", json=SEARCH).status_code == 200
+        db.session.remove()
+    outsider = create_engine(db.engine.url, poolclass=NullPool)  # not one of the app's pooled connections
+    with outsider.connect() as conn:
+        killed = conn.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar()
+        conn.commit()
+    outsider.dispose()
+    assert killed >= 1  # at least the app's pooled connection
+    # pool_pre_ping finds the dead connections at checkout and replaces them: no failed request.
+    for _ in range(RUNS):
+        answer = client.post(f"{BASE}/SelectOption/find-paginate", json=SEARCH)
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        db.session.remove()
