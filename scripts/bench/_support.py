@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import secrets
 import statistics
 import tempfile
@@ -19,9 +20,11 @@ def postgres_database(base_url: str) -> tuple[str, Callable[[], None]]:
     """Creates qabyldau_bench_<random> next to the database named; returns its URL and a function dropping it."""
     from sqlalchemy import create_engine, text
 
+    from server.config import sqlalchemy_url
+
     parts = urlsplit(base_url)
     name = f"qabyldau_bench_{secrets.token_hex(4)}"
-    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    admin = create_engine(sqlalchemy_url(base_url), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
 
@@ -147,13 +150,35 @@ def captured_statements(app, make_request: Callable[[], object]) -> list[tuple[s
 
 
 def bare_replay(database_url: str, statements):
-    """A function running the captured statements on one DB-API connection per thread (no framework at all)."""
-    local = threading.local()
-    if database_url.startswith("postgresql"):
-        import psycopg2
+    """A function running the captured statements on a DB-API connection (no framework at all). Connections are
+    kept between calls, as the app's pool keeps its own: at most one per concurrent client, reused by every later
+    run (a warm-up run then leaves them as warm as the app's).
 
-        def connect():
-            return psycopg2.connect(database_url)
+    `database_url` is the app engine's URL (`engine.url`), so the loop uses the app's driver: with psycopg 3
+    (`postgresql+psycopg://`) the app's connection class, so a statement run often is prepared on each connection
+    and PostgreSQL skips planning it in the bare loop as it does for the app (server/database.py);
+    `postgresql+psycopg2://` (the app before 2026-11-26) replays with psycopg2, which prepares nothing; a SQLite URL
+    with sqlite3."""
+    idle: queue.SimpleQueue = queue.SimpleQueue()
+    if database_url.startswith("postgres"):
+        from sqlalchemy.engine import make_url
+
+        url = make_url(database_url)
+        conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        if url.get_driver_name() == "psycopg":
+            from server.database import psycopg_connection_class
+
+            connection_class = psycopg_connection_class()
+
+            def connect():
+                # The app's connection class: psycopg's default prepare_threshold (5), prepared statements kept
+                # across the closing ROLLBACK, as on the app's pooled connections.
+                return connection_class.connect(conninfo)
+        else:
+            import psycopg2
+
+            def connect():
+                return psycopg2.connect(conninfo)
     else:
         import sqlite3
 
@@ -166,15 +191,19 @@ def bare_replay(database_url: str, statements):
             return connection
 
     def work() -> float:
-        if not hasattr(local, "connection"):
-            local.connection = connect()
+        try:
+            connection = idle.get_nowait()
+        except queue.Empty:
+            connection = connect()
         started = time.perf_counter()
-        cursor = local.connection.cursor()
+        cursor = connection.cursor()
         for statement, parameters in statements:
             cursor.execute(statement, parameters)
             cursor.fetchall()
-        local.connection.rollback()
-        return time.perf_counter() - started
+        connection.rollback()
+        elapsed = time.perf_counter() - started
+        idle.put(connection)
+        return elapsed
 
     return work
 

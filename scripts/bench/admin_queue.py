@@ -2,9 +2,9 @@
 concurrent admins, on N seeded applicants (scripts/bench/seed_applicants.py, default 50,000).
 
 Prints, for the queue call: median and p95 latency; the same for the very SQL statements one call runs, replayed by
-a bare DB-API loop (psycopg2 on PostgreSQL, sqlite3 on SQLite) with the same concurrency (the framework's cost
-over its SQL); and throughput as a ratio to a trivial JSON view of the same app (the framework's own ceiling) and to
-GET /users/self (a signed-in call with one query: the price of authentication alone).
+a bare DB-API loop (the app's driver: psycopg 3 on PostgreSQL, sqlite3 on SQLite) with the same concurrency (the
+framework's cost over its SQL); and throughput as a ratio to a trivial JSON view of the same app (the framework's
+own ceiling) and to GET /users/self (a signed-in call with one query: the price of authentication alone).
 Also EXPLAINs the page query on PostgreSQL (a trigram index should serve the search).
 
     .venv/bin/python scripts/bench/admin_queue.py [--count 50000] [--requests 20] [--database-url postgresql://...]
@@ -45,6 +45,7 @@ from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this s
 )
 from seed_applicants import seed  # noqa: E402
 
+WARM_UP = 15  # requests per client before measuring (a pooled psycopg connection runs the generic plan from the 11th)
 SEARCH = "karimov timur"  # a surname and a first name: about one foreign applicant in 250
 QUEUE_BODY = {
     "isLocal": False,
@@ -111,11 +112,15 @@ def main() -> int:
         request.add_header("Authorization", f"Bearer {token}")
         with urllib.request.urlopen(request) as response:
             answer = json.loads(response.read())
-        for _ in range(20):  # warm-up
-            call(queue_url, QUEUE_BODY, token)
-            call(f"{base}/bench/trivial", None, None)
-
         statements = captured_statements(app, lambda: call(queue_url, QUEUE_BODY, token))
+        with app.app_context():
+            engine_url = db.engine.url.render_as_string(hide_password=False)
+        bare = bare_replay(engine_url, statements)
+        # Warm-up with the measured concurrency, so every pooled connection (the app's and the bare loop's) is as
+        # warm as a long-running server's: its statements prepared, PostgreSQL's choice of plan for them made.
+        concurrently(lambda: call(queue_url, QUEUE_BODY, token), WARM_UP)
+        concurrently(bare, WARM_UP)
+        concurrently(lambda: call(f"{base}/bench/trivial", None, None), WARM_UP)
         dialect = urlsplit(database_url).scheme
         print(
             f"database: {dialect}; applicants: {args.count}; queue 'applied', search {SEARCH!r}, needsDorm false, "
@@ -124,7 +129,7 @@ def main() -> int:
         )
         queue_latencies, queue_wall = concurrently(lambda: call(queue_url, QUEUE_BODY, token), args.requests)
         queue_rps = report("queue call (HTTP)", queue_latencies, queue_wall)
-        bare_latencies, bare_wall = concurrently(bare_replay(database_url, statements), args.requests)
+        bare_latencies, bare_wall = concurrently(bare, args.requests)
         report("same SQL, bare DB-API loop", bare_latencies, bare_wall)
         trivial_latencies, trivial_wall = concurrently(lambda: call(f"{base}/bench/trivial", None, None), args.requests)
         trivial_rps = report("trivial JSON view (HTTP)", trivial_latencies, trivial_wall)

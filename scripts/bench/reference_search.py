@@ -3,11 +3,11 @@
 20 concurrent clients through a real threaded HTTP server.
 
 Prints, for the search: median and p95 latency; the same for its SQL statements replayed by a bare DB-API loop
-(psycopg2 on PostgreSQL, sqlite3 on SQLite) at the same concurrency; and throughput as a ratio to a trivial JSON
-view of the same app (the framework's own ceiling; target ≥ 0.5 on PostgreSQL). On PostgreSQL it also prints the
-plans (EXPLAIN ANALYZE) of the page and count queries: a Bitmap Index Scan on the name's trigram index should serve
-them (server/models/reference.py). `--without-trigram-indexes` drops those indexes first, to measure the scan the
-indexes replace.
+(the app's driver: psycopg 3 on PostgreSQL, sqlite3 on SQLite) at the same concurrency; and throughput as a ratio to
+a trivial JSON view of the same app (the framework's own ceiling; target ≥ 0.5 on PostgreSQL). On PostgreSQL it also
+prints the plans (EXPLAIN ANALYZE) of the page and count queries: a Bitmap Index Scan on the name's trigram index
+should serve them (server/models/reference.py). `--without-trigram-indexes` drops those indexes first, to measure the
+scan the indexes replace.
 
     .venv/bin/python scripts/bench/reference_search.py [--count 20000] [--requests 20]
         [--database-url postgresql://...] [--without-trigram-indexes]
@@ -43,6 +43,7 @@ from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this s
     serve,
 )
 
+WARM_UP = 15  # requests per client before measuring (a pooled psycopg connection runs the generic plan from the 11th)
 PAGE_SIZE = 20  # REFERENCE_PAGE_SIZE of the client's reference select
 TYPES = 10  # the options are spread over ten lists (types), like the questionnaire's many select lists
 # What an applicant types: lower case, without the soft sign of the stored «Караколь» (and Kazakh «Қаракөл» in
@@ -181,10 +182,15 @@ def main() -> int:
         server, base = serve(app)
         search_url = f"{base}/api/v1/universal/SelectOption/find-paginate"
         body = {"filters": {"name_ru": {"ilike": SEARCH}}, "paginate": {"page": 1, "size": PAGE_SIZE}}
-        for _ in range(20):  # warm-up
-            call(search_url, body, None)
-            call(f"{base}/bench/trivial", None, None)
         statements = captured_statements(app, lambda: call(search_url, body, None))
+        with app.app_context():
+            engine_url = db.engine.url.render_as_string(hide_password=False)
+        bare = bare_replay(engine_url, statements)
+        # Warm-up with the measured concurrency, so every pooled connection (the app's and the bare loop's) is as
+        # warm as a long-running server's: its statements prepared, PostgreSQL's choice of plan for them made.
+        concurrently(lambda: call(search_url, body, None), WARM_UP)
+        concurrently(bare, WARM_UP)
+        concurrently(lambda: call(f"{base}/bench/trivial", None, None), WARM_UP)
         with app.app_context():
             client = app.test_client()
             answer = client.post("/api/v1/universal/SelectOption/find-paginate", json=body).get_json()
@@ -199,7 +205,7 @@ def main() -> int:
         )
         search_latencies, search_wall = concurrently(lambda: call(search_url, body, None), args.requests)
         search_rps = report("SelectOption search (HTTP)", search_latencies, search_wall)
-        bare_latencies, bare_wall = concurrently(bare_replay(database_url, statements), args.requests)
+        bare_latencies, bare_wall = concurrently(bare, args.requests)
         report("same SQL, bare DB-API loop", bare_latencies, bare_wall)
         trivial_latencies, trivial_wall = concurrently(lambda: call(f"{base}/bench/trivial", None, None), args.requests)
         trivial_rps = report("trivial JSON view (HTTP)", trivial_latencies, trivial_wall)
