@@ -12,6 +12,7 @@ Every new SQLite connection gets:
 from __future__ import annotations
 
 import sqlite3
+from functools import wraps
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -87,6 +88,40 @@ def configure_engine(engine: Engine) -> Engine:
     ):
         event.listen(engine, "do_connect", _connect_with_prepared_statements_kept)
     return engine
+
+
+def reads_without_transaction(view):
+    """For a view that only reads (issue 12): on PostgreSQL its session runs each statement in autocommit, which
+    spares the BEGIN and the closing ROLLBACK, two of a search's three round trips to the database. The answers are
+    the same: at READ COMMITTED every statement takes its own snapshot inside a transaction too, and a view that
+    only reads has nothing to roll back. The session is ended when the view returns (its answer is already dumped),
+    handing the connection back to the pool, which restores its isolation level.
+
+    Only when the session has not begun yet and holds no pending changes (an outer app context — tests, CLI — may
+    share one session between requests: then the view runs as before, in that transaction). Not on SQLite, whose
+    single-writer file is better served by the transaction it already has. A view wrapped so must never write: a
+    write would be committed at once."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        from .extensions import db
+
+        session = db.session()  # this request's Session (db.session is its scoped proxy)
+        if (
+            session.in_transaction()
+            or session.new
+            or session.dirty
+            or session.deleted
+            or db.engine.dialect.name != "postgresql"
+        ):
+            return view(*args, **kwargs)
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        try:
+            return view(*args, **kwargs)
+        finally:
+            session.rollback()  # nothing to undo: ends the session's use of the connection
+
+    return wrapper
 
 
 class StatementCache:

@@ -12,6 +12,7 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE
 
 from ..access import login_required
+from ..database import reads_without_transaction
 from ..i18n import current_language, translate
 from ..models import ADMIN_ROLES
 from ..schemas.admin import (
@@ -60,6 +61,7 @@ staff_only = login_required(roles=ADMIN_ROLES)
 
 
 @bp.post("/applications")
+@reads_without_transaction
 @staff_only
 @bp.doc(security=SECURITY)
 @bp.arguments(AdminApplicationsRequest())  # an instance: given a class, webargs builds the schema per request

@@ -26,6 +26,7 @@ from flask_smorest import Blueprint
 
 from models_registry import ENDPOINT_ACTIONS, REGISTRY, may
 
+from ..database import reads_without_transaction
 from ..errors import ApiError, LocalizedMessage, api_error_response
 from ..i18n import translate
 from ..schemas.common import ErrorEnvelope, SuccessSchema
@@ -201,6 +202,8 @@ def _register_model(name: str) -> None:
         )
         wrapped = bp.doc(tags=[tag], security=_security(name, action))(wrapped)
         wrapped = bound(name, action)(wrapped)
+        if action in ("all", "find"):  # reads only: no transaction on PostgreSQL (server/database.py)
+            wrapped = reads_without_transaction(wrapped)
         bp.route(f"/{name}/{endpoint}", methods=[method], endpoint=view.__name__)(wrapped)
 
 

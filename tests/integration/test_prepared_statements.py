@@ -5,7 +5,7 @@ connections the server dropped. Skipped on SQLite."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import DataError
 from sqlalchemy.pool import NullPool
 
@@ -96,3 +96,41 @@ def test_requests_succeed_after_the_server_dropped_every_pooled_connection(postg
         answer = client.post(f"{BASE}/SelectOption/find-paginate", json=SEARCH)
         assert answer.status_code == 200, answer.get_data(as_text=True)
         db.session.remove()
+
+
+def _transaction_states(db, make_request) -> list[str]:
+    """The connection's transaction status after each statement a request runs (IDLE: autocommit, no BEGIN)."""
+    states = []
+
+    def listener(conn, cursor, statement, parameters, context, executemany):
+        states.append(conn.connection.dbapi_connection.info.transaction_status.name)
+
+    event.listen(db.engine, "after_cursor_execute", listener)
+    try:
+        make_request()
+    finally:
+        event.remove(db.engine, "after_cursor_execute", listener)
+    return states
+
+
+def test_reads_run_without_a_transaction_and_writes_still_in_one(postgres, client):
+    db = postgres
+    select_option(postgres, name_ru="село Караколь")
+    db.session.commit()
+    db.session.remove()
+    states = _transaction_states(db, lambda: client.post(f"{BASE}/SelectOption/find-paginate", json=SEARCH))
+    assert states == ["IDLE"]  # one statement, no BEGIN before it and no ROLLBACK after it
+    assert not db.session().in_transaction()  # the view handed its connection back
+
+    # Inside a transaction the test began itself, a read joins it (the wrapper steps aside).
+    db.session.execute(text("SELECT 1"))
+    states = _transaction_states(db, lambda: client.post(f"{BASE}/SelectOption/find-paginate", json=SEARCH))
+    assert states == ["INTRANS"]
+    db.session.rollback()
+
+    # A write endpoint keeps its transaction (sign-up inserts the account and its code, then commits).
+    user = {"email": "tx@example.com", "password": "Secret-pass-123", "repeat_password": "Secret-pass-123"}
+    answers = []
+    states = _transaction_states(db, lambda: answers.append(client.post("/api/v1/auth/sign-up", json={"user": user})))
+    assert answers[0].status_code == 200, answers[0].get_data(as_text=True)
+    assert states and set(states) == {"INTRANS"}
