@@ -221,3 +221,40 @@ def explain(app, statement: str, parameters, analyze: bool = False) -> str:
         finally:
             raw.rollback()
             raw.close()
+
+
+def explain_generic(app, statement: str, parameters, analyze: bool = True) -> str:
+    """The plan PostgreSQL runs for a captured statement once its prepared form settles on the generic plan (psycopg
+    prepares a statement run often on a connection; server/database.py): PREPARE it, then EXPLAIN EXECUTE under
+    plan_cache_mode = force_generic_plan."""
+    import re
+
+    import psycopg
+
+    from server.extensions import db
+
+    names: list[str] = []
+
+    def placeholder(match):
+        if match.group(1) not in names:
+            names.append(match.group(1))
+        return f"${names.index(match.group(1)) + 1}"
+
+    sql = re.sub(r"%\((\w+)\)s", placeholder, statement)
+    with app.app_context():
+        raw = db.engine.raw_connection()
+        try:
+            conn = raw.driver_connection
+            conn.execute("SET plan_cache_mode = force_generic_plan")
+            conn.execute("PREPARE bench_generic AS " + sql)
+            cursor = psycopg.ClientCursor(conn)
+            arguments = ", ".join(["%s"] * len(names))
+            options = "(ANALYZE, BUFFERS) " if analyze else ""
+            cursor.execute(f"EXPLAIN {options}EXECUTE bench_generic({arguments})", [parameters[n] for n in names])
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+            conn.execute("DEALLOCATE bench_generic")
+            conn.execute("RESET plan_cache_mode")
+            return plan
+        finally:
+            raw.rollback()
+            raw.close()

@@ -39,6 +39,7 @@ from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this s
     captured_statements,
     concurrently,
     explain,
+    explain_generic,
     postgres_database,
     report,
     serve,
@@ -149,6 +150,13 @@ def main() -> int:
             print("plan of the page query:")
             print(plan)
             print("trigram index used:", "ix_application_summaries_search_trgm" in plan)
+            with app.app_context():
+                prepared = db.engine.dialect.driver == "psycopg"
+            if prepared:
+                generic = explain_generic(app, page_sql, page_parameters)
+                print("generic plan of the page query (the prepared statement's, EXPLAIN ANALYZE):")
+                print(generic)
+                print("trigram index used by the generic plan:", "ix_application_summaries_search_trgm" in generic)
     finally:
         with app.app_context():
             db.session.remove()

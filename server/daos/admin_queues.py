@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import Integer, Select, String, and_, bindparam, case, func, literal, not_, or_, select
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql import ColumnElement
+from sqlalchemy.sql.functions import FunctionElement
 
 from ..database import StatementCache
 from ..extensions import db
@@ -268,10 +270,48 @@ def _pattern(token: str) -> str:
     return f"%{escape_like(token)}%"
 
 
+# Trigrams need three characters: a shorter token cannot narrow a search through the trigram index.
+SHORT_TOKEN = 3
+
+
+def _is_short(token: str) -> bool:
+    return len(token) < SHORT_TOKEN
+
+
+class _position(FunctionElement):
+    """Where `needle` starts in `text` (1-based), 0 when absent: strpos() on PostgreSQL, instr() on SQLite."""
+
+    type = Integer()
+    inherit_cache = True
+
+
+@compiles(_position)
+def _position_sqlite(element, compiler, **kw):
+    return f"instr({compiler.process(element.clauses, **kw)})"
+
+
+@compiles(_position, "postgresql")
+def _position_postgresql(element, compiler, **kw):
+    return f"strpos({compiler.process(element.clauses, **kw)})"
+
+
+def _contains(column, token_parameter, short: bool) -> ColumnElement[bool]:
+    """`column` contains the token. A token of three characters or more is `LIKE '%token%'` (escaped), which the
+    trigram indexes serve. A shorter one is `strpos(column, token) > 0`, the same test: PostgreSQL's generic plan
+    of a prepared statement (server/database.py) prices a LIKE on an unknown value as matching one row and starts
+    from the trigram index, which for one or two letters reads all of it (the 50,000 summaries); a plan for
+    strpos() starts from the queue's other conditions instead, as a plan for the literal value would."""
+    if short:
+        return _position(column, token_parameter) > 0
+    return column.like(token_parameter, escape="\\")
+
+
 def parameters(query: QueueQuery) -> dict[str, object]:
     """The request's values, by the name of the bound parameter that carries each into SQL. Which names are present
     is part of the statement's shape (_shape): a filter left out adds no condition at all."""
-    values: dict[str, object] = {f"search_{i}": _pattern(token) for i, token in enumerate(query.search_tokens)}
+    values: dict[str, object] = {
+        f"search_{i}": token if _is_short(token) else _pattern(token) for i, token in enumerate(query.search_tokens)
+    }
     for name, _column, _compare in _FILTERS:
         value = getattr(query, name)
         if value is not None:
@@ -283,17 +323,18 @@ def parameters(query: QueueQuery) -> dict[str, object]:
 
 def _search_clause(query: QueueQuery, values: dict[str, object]) -> ColumnElement[bool] | None:
     clauses = []
-    for i in range(len(query.search_tokens)):
+    for i, token in enumerate(query.search_tokens):
         pattern = bindparam(f"search_{i}", values[f"search_{i}"], type_=String())
-        in_summary = ApplicationSummary.search_text.like(pattern, escape="\\")
+        short = _is_short(token)
+        in_summary = _contains(ApplicationSummary.search_text, pattern, short)
         if query.is_users_queue:
             # Accounts without an application have no summary: their e-mail and names are searched directly.
             clauses.append(
                 or_(
                     in_summary,
-                    User.email.like(pattern, escape="\\"),
-                    func.lower(User.first_name).like(pattern, escape="\\"),
-                    func.lower(User.last_name).like(pattern, escape="\\"),
+                    _contains(User.email, pattern, short),
+                    _contains(func.lower(User.first_name), pattern, short),
+                    _contains(func.lower(User.last_name), pattern, short),
                 )
             )
         else:
@@ -363,6 +404,7 @@ _PAGE_STATEMENTS = StatementCache(max_size=256)
 
 def _shape(query: QueueQuery, values: dict[str, object]) -> tuple:
     return (
+        tuple(_is_short(token) for token in query.search_tokens),  # LIKE or strpos() per token (_contains)
         query.population,
         query.queue,
         tuple(values),

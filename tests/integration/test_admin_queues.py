@@ -172,6 +172,23 @@ def test_search_by_name_email_iin_phone(client, factories, search):
     assert ids_of(queue(client, headers, "paid", searchWhere=search)) == [wanted.id]
 
 
+def test_tokens_shorter_than_a_trigram_match_the_same_rows(client, factories):
+    """One- and two-letter tokens are matched with strpos()/instr() instead of LIKE (daos/admin_queues._contains):
+    the same rows, in the summary, the e-mail and the account's names, whatever the case typed."""
+    headers = staff(factories, KZ_ADMIN)
+    wanted = applicant_application(
+        factories, kz=True, email="qz.user@mail.kz", answers=main_info(True, last="Жақсыбекова", first="Айгерим")
+    )
+    applicant_application(factories, kz=True, answers=main_info(True, last="Петров", first="Пётр", iin="000101500012"))
+    lonely = factories.applicant(kz=True, email="zq@example.com", first_name="Ы", last_name="Ъ")
+    for search in ("Жа", "ЖА айгерим", "qz", "QZ.", "жақсы ай"):
+        assert ids_of(queue(client, headers, "paid", searchWhere=search)) == [wanted.id], search
+        assert ids_of(queue(client, headers, "users", searchWhere=search)) == [wanted.id], search
+    assert ids_of(queue(client, headers, "paid", searchWhere="zq")) == []
+    body = assert_ok(queue(client, headers, "users", searchWhere="zq"))
+    assert [row["user"]["id"] for row in body["list"]] == [lonely.id]
+
+
 def test_search_treats_like_wildcards_literally_and_finds_accounts_without_answers(client, factories):
     headers = staff(factories)
     applicant_application(factories, status=0, answers=main_info(False, last="Smith"))

@@ -4,6 +4,8 @@ connections the server dropped. Skipped on SQLite."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import DataError
@@ -134,3 +136,63 @@ def test_reads_run_without_a_transaction_and_writes_still_in_one(postgres, clien
     states = _transaction_states(db, lambda: answers.append(client.post("/api/v1/auth/sign-up", json={"user": user})))
     assert answers[0].status_code == 200, answers[0].get_data(as_text=True)
     assert states and set(states) == {"INTRANS"}
+
+
+def _generic_plan(db, stmt, values: dict) -> str:
+    """PostgreSQL's generic plan of a statement (what a prepared statement runs once PostgreSQL settles on it)."""
+    import psycopg
+
+    compiled = stmt.compile(dialect=db.engine.dialect)
+    names: list[str] = []
+
+    def placeholder(match):
+        if match.group(1) not in names:
+            names.append(match.group(1))
+        return f"${names.index(match.group(1)) + 1}"
+
+    sql = re.sub(r"%\((\w+)\)s", placeholder, str(compiled))
+    parameters = {**compiled.params, **values}
+    raw = db.engine.raw_connection()
+    try:
+        conn = raw.driver_connection
+        conn.execute("SET plan_cache_mode = force_generic_plan")
+        # Test-sized tables: whole-table reads priced out, as test_reference_search_index.py does.
+        conn.execute("SET enable_seqscan = off")
+        conn.execute("PREPARE generic_probe AS " + sql)
+        arguments = ", ".join(["%s"] * len(names))
+        cursor = psycopg.ClientCursor(conn)
+        cursor.execute(f"EXPLAIN EXECUTE generic_probe({arguments})", [parameters[name] for name in names])
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+        conn.execute("DEALLOCATE generic_probe")
+        conn.execute("RESET plan_cache_mode")
+        conn.execute("RESET enable_seqscan")
+        return plan
+    finally:
+        raw.rollback()
+        raw.close()
+
+
+def test_short_queue_tokens_keep_the_generic_plan_off_the_trigram_index(postgres):
+    """A generic plan prices LIKE on an unknown value as one row: fine for a word (on real data it starts from the
+    trigram index, which finds the word's few rows: scripts/bench/admin_queue.py prints that plan), a read of the
+    whole index for one or two letters, which therefore use strpos() (daos/admin_queues._contains). Words keep the
+    LIKE the index serves."""
+    from server.daos import admin_queues as dao
+
+    def statement(tokens):
+        query = dao.QueueQuery(
+            population="foreign", queue="applied", search_tokens=tokens, hidden_email_patterns=["*@qabyldau.local"]
+        )
+        values = dao.parameters(query)
+        return dao.page_statement(query, values), {**values, "page_limit": 20, "page_offset": 0}
+
+    word, word_values = statement(["karimov", "timur"])
+    sql = str(word.compile(dialect=postgres.engine.dialect))
+    assert "application_summaries.search_text LIKE" in sql and "strpos" not in sql
+    assert word_values["search_0"] == "%karimov%"
+
+    short, short_values = statement(["ka", "t"])
+    sql = str(short.compile(dialect=postgres.engine.dialect))
+    assert "strpos(application_summaries.search_text" in sql and "search_text LIKE" not in sql
+    assert short_values["search_0"] == "ka"
+    assert "ix_application_summaries_search_trgm" not in _generic_plan(postgres, short, short_values)
