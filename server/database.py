@@ -59,8 +59,11 @@ def psycopg_connection_class():
         def rollback(self) -> None:
             if self.info.transaction_status != pq.TransactionStatus.INTRANS:
                 return super().rollback()
-            result = self.pgconn.exec_(b"ROLLBACK")  # raises OperationalError when the connection is gone
-            if result.status != pq.ExecStatus.COMMAND_OK:
+            try:
+                result = self.pgconn.exec_(b"ROLLBACK")
+            except (MemoryError, psycopg.OperationalError) as error:  # libpq returned no result at all
+                raise psycopg.OperationalError(f"ROLLBACK failed: {error}") from error
+            if result.status != pq.ExecStatus.COMMAND_OK:  # e.g. the server closed the connection: `broken` now
                 message = (result.error_message or b"").decode("utf-8", "replace").strip()
                 raise psycopg.OperationalError(f"ROLLBACK failed: {message or result.status.name}")
             return None

@@ -196,3 +196,22 @@ def test_short_queue_tokens_keep_the_generic_plan_off_the_trigram_index(postgres
     assert "strpos(application_summaries.search_text" in sql and "search_text LIKE" not in sql
     assert short_values["search_0"] == "ka"
     assert "ix_application_summaries_search_trgm" not in _generic_plan(postgres, short, short_values)
+
+
+def test_a_rollback_on_a_connection_the_server_dropped_is_a_disconnect(postgres):
+    """The plain ROLLBACK path fails as psycopg's would: an OperationalError on a connection now `broken`, which
+    SQLAlchemy's psycopg dialect takes for a disconnect (the pool then replaces its connections)."""
+    import psycopg
+
+    from server.database import psycopg_connection_class
+
+    url = postgres.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    connection = psycopg_connection_class().connect(url)
+    connection.execute("SELECT 1")  # a transaction is open
+    with psycopg.connect(url, autocommit=True) as other:
+        # With a timeout, PostgreSQL 14+ returns once the backend is gone.
+        other.execute("SELECT pg_terminate_backend(%s, 5000)", (connection.info.backend_pid,))
+    with pytest.raises(psycopg.OperationalError):
+        connection.rollback()
+    assert connection.broken
+    assert postgres.engine.dialect.is_disconnect(psycopg.OperationalError("x"), connection, None)
