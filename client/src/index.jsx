@@ -5,7 +5,7 @@
 const start = () => import(/* webpackMode: "eager" */ './start').then((module) => module.default());
 
 const root = document.getElementById('root');
-if (root && root.hasAttribute('data-prerendered') && typeof window.requestAnimationFrame === 'function') {
+if (root && root.hasAttribute('data-prerendered')) {
   window.requestAnimationFrame(() => setTimeout(start, 0));
 } else {
   start();

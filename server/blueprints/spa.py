@@ -1,6 +1,7 @@
 """Serves the built client with a history fallback so deep links like /choose-flow load the SPA."""
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -13,24 +14,41 @@ bp = Blueprint("spa", __name__)
 
 _API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
-# /auth is prerendered at build time once per language (client/webpack.prerender.js → dist/auth.<lang>.html) so the
-# sign-in form paints before the JavaScript arrives (decision 0070). The client mirrors the interface language in this
-# cookie (client/src/i18n/index.js); anything else gets the Russian page, the portal's default language.
+# Some first screens are prerendered at build time once per language (client/webpack.prerender.js →
+# dist/<name>.<lang>.html) so they paint before the JavaScript arrives (decision 0070): /auth as a signed-out visitor
+# sees it, and the applicant's /, /apply and /apply/<id> as every signed-in applicant first sees them (the session
+# lives in the browser's storage, so the server cannot know the user; the client hydrates and fills in the rest, or
+# sends a signed-out visitor to /auth as before). The client mirrors the interface language in this cookie
+# (client/src/i18n/index.js); anything else gets the Russian page, the portal's default language.
 LANGUAGE_COOKIE = "qabyldau_lang"
 PRERENDERED_LANGUAGES = ("ru", "kk", "en")
 DEFAULT_LANGUAGE = "ru"
+# (path pattern, page name, served with a query string too). The applicant's pages only without a query: the client
+# renders those from scratch (client/src/boot.jsx). The id is the one ApplyPage accepts (other ids are redirected).
+PRERENDERED_PAGES = (
+    (re.compile(r"auth"), "auth", True),
+    (re.compile(r""), "home", False),
+    (re.compile(r"apply"), "apply", False),
+    (re.compile(r"apply/[1-9][0-9]{0,9}"), "apply-id", False),
+)
 
 
 def prerendered_page(path: str) -> str | None:
-    """The dist file to send for a prerendered path (only "auth"), or None."""
-    if path.rstrip("/") != "auth":
+    """The dist file to send for a prerendered path, or None."""
+    path = path.rstrip("/")
+    for pattern, name, with_query in PRERENDERED_PAGES:
+        if pattern.fullmatch(path):
+            break
+    else:
+        return None
+    if request.query_string and not with_query:
         return None
     language = request.cookies.get(LANGUAGE_COOKIE, "")
     if language == "kz":  # the picker's label, stored by early builds
         language = "kk"
     if language not in PRERENDERED_LANGUAGES:
         language = DEFAULT_LANGUAGE
-    return f"auth.{language}.html"
+    return f"{name}.{language}.html"
 
 
 @lru_cache(maxsize=8)

@@ -88,7 +88,7 @@ export default function AppRoutes() {
               path="apply/:applicationId"
               element={
                 <RequireApplicant>
-                  <RequireOwnApplication>
+                  <RequireOwnApplication pending={<ApplyPage waiting />}>
                     <ApplyPage />
                   </RequireOwnApplication>
                 </RequireApplicant>
