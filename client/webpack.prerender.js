@@ -1,11 +1,12 @@
 /* The second half of `npm run build` (client/webpack.config.js lists it after the browser build): bundles
  * src/prerender/renderPages.jsx for Node into client/.prerender/ (never served), then renders each of its PAGES (/auth,
  * and the applicant's /, /apply, /apply/<id> as every signed-in applicant first sees them) once per language into
- * client/dist/<name>.<lang>.html from the browser build's index.html. The server sends the one matching the path and
- * the qabyldau_lang cookie (server/blueprints/spa.py), so the first screen paints before any JavaScript has arrived
- * (decision 0070). The build fails if a page would break the CSP (no inline scripts). */
+ * client/dist/<name>.<lang>.html (with a brotli .br and a gzip .gz copy) from the browser build's index.html. The
+ * server sends the one matching the path and the qabyldau_lang cookie (server/blueprints/spa.py), compressed as the
+ * browser accepts, so the first screen paints before any JavaScript has arrived (decision 0070). The build fails if a page would break the CSP (no inline scripts). */
 const fs = require('fs');
 const path = require('path');
+const zlib = require('zlib');
 const webpack = require('webpack');
 const { cspViolations, prerenderedPage } = require('./src/prerender/markup');
 
@@ -35,6 +36,11 @@ class PrerenderPagesPlugin {
               throw new Error(`${file} breaks the CSP (no inline scripts): ${violations.join(' | ')}`);
             }
             fs.writeFileSync(path.join(DIST, file), page);
+            // Precompressed like the static assets (webpack.config.js): the server sends the copy the browser accepts.
+            const bytes = Buffer.from(page, 'utf8');
+            const quality = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY };
+            fs.writeFileSync(path.join(DIST, `${file}.br`), zlib.brotliCompressSync(bytes, { params: quality }));
+            fs.writeFileSync(path.join(DIST, `${file}.gz`), zlib.gzipSync(bytes, { level: 9 }));
           }
         }
       } catch (error) {

@@ -36,19 +36,35 @@ PRERENDERED_PAGES = (
 def prerendered_page(path: str) -> str | None:
     """The dist file to send for a prerendered path, or None."""
     path = path.rstrip("/")
-    for pattern, name, with_query in PRERENDERED_PAGES:
-        if pattern.fullmatch(path):
-            break
-    else:
+    match = next((page for page in PRERENDERED_PAGES if page[0].fullmatch(path)), None)
+    if match is None or (request.query_string and not match[2]):
         return None
-    if request.query_string and not with_query:
-        return None
+    name = match[1]
     language = request.cookies.get(LANGUAGE_COOKIE, "")
     if language == "kz":  # the picker's label, stored by early builds
         language = "kk"
     if language not in PRERENDERED_LANGUAGES:
         language = DEFAULT_LANGUAGE
     return f"{name}.{language}.html"
+
+
+# The build writes a brotli and a gzip copy of each prerendered page (client/webpack.prerender.js), as it does for the
+# static assets that WhiteNoise serves: about 34 KB of markup and styles become 5-6 KB, a couple of round trips less on
+# a slow mobile network before the first paint.
+PAGE_ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def send_prerendered(dist: Path, page: str):
+    """The prerendered page in the precompressed copy the client accepts (Accept-Encoding), else as it is."""
+    for encoding, suffix in PAGE_ENCODINGS:
+        if request.accept_encodings[encoding] > 0 and (dist / f"{page}{suffix}").is_file():
+            response = send_from_directory(dist, f"{page}{suffix}", mimetype="text/html")
+            response.headers["Content-Encoding"] = encoding
+            break
+    else:
+        response = send_from_directory(dist, page)
+    response.vary.add("Accept-Encoding")
+    return response
 
 
 @lru_cache(maxsize=8)
@@ -122,7 +138,7 @@ def client(path: str):
     page = prerendered_page(path)
     if page and (dist / page).is_file():
         # Its route chunks are preloaded by the page itself (<link rel=preload>).
-        response = send_from_directory(dist, page)
+        response = send_prerendered(dist, page)
         # The same URL answers in three languages: caches must key on the cookie.
         response.vary.add("Cookie")
     else:
