@@ -1,37 +1,50 @@
 /* The second half of `npm run build` (client/webpack.config.js lists it after the browser build): bundles
- * src/prerender/renderAuth.jsx for Node into client/.prerender/ (never served), then renders /auth once per language
- * into client/dist/auth.<lang>.html from the browser build's index.html. The server sends the one matching the
- * qabyldau_lang cookie for GET /auth (server/blueprints/spa.py), so the sign-in form paints before any JavaScript
- * has arrived (decision 0070). The build fails if a page would break the CSP (no inline scripts). */
+ * src/prerender/renderPages.jsx for Node into client/.prerender/ (never served), then renders each of its PAGES (/auth,
+ * and the applicant's /, /apply, /apply/<id> as every signed-in applicant first sees them) once per language into
+ * client/dist/<name>.<lang>.html (with a brotli .br and a gzip .gz copy) from the browser build's index.html. The
+ * server sends the one matching the path and the qabyldau_lang cookie (server/blueprints/spa.py), compressed as the
+ * browser accepts, so the first screen paints before any JavaScript has arrived (decision 0070). The build fails if a page would break the CSP (no inline scripts). */
 const fs = require('fs');
 const path = require('path');
+const zlib = require('zlib');
 const webpack = require('webpack');
 const { cspViolations, prerenderedPage } = require('./src/prerender/markup');
 
 const DIST = path.resolve(__dirname, 'dist');
 const OUT = path.resolve(__dirname, '.prerender');
 
-class PrerenderAuthPlugin {
+class PrerenderPagesPlugin {
   apply(compiler) {
-    compiler.hooks.afterEmit.tapPromise('PrerenderAuthPlugin', async (compilation) => {
+    compiler.hooks.afterEmit.tapPromise('PrerenderPagesPlugin', async (compilation) => {
       if (compilation.errors.length) return;
       try {
         const bundle = path.join(OUT, 'render.js');
         delete require.cache[require.resolve(bundle)];
-        const { render, LANGUAGES } = require(bundle);
+        const { render, LANGUAGES, PAGES } = require(bundle);
         const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-        const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'chunk-groups.json'), 'utf8'));
-        const preloads = (manifest.groups.auth || []).map((file) => `/${file}`);
-        for (const lang of LANGUAGES) {
-          const page = prerenderedPage(template, { lang, preloads, ...(await render(lang)) });
-          const violations = cspViolations(page);
-          if (violations.length) {
-            throw new Error(`auth.${lang}.html breaks the CSP (no inline scripts): ${violations.join(' | ')}`);
+        // The route's own chunks (and the larger catalogues), as the server's Link header lists them for index.html.
+        const { routes } = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8'));
+        for (const spec of PAGES) {
+          const route = routes.find((candidate) => candidate.path === spec.path);
+          if (!route) throw new Error(`${spec.path} is not in app/routePreloads.json`);
+          const preloads = route.files.map((file) => `/${file}`);
+          for (const lang of LANGUAGES) {
+            const file = `${spec.name}.${lang}.html`;
+            const page = prerenderedPage(template, { path: spec.path, lang, preloads, ...(await render(spec, lang)) });
+            const violations = cspViolations(page);
+            if (violations.length) {
+              throw new Error(`${file} breaks the CSP (no inline scripts): ${violations.join(' | ')}`);
+            }
+            fs.writeFileSync(path.join(DIST, file), page);
+            // Precompressed like the static assets (webpack.config.js): the server sends the copy the browser accepts.
+            const bytes = Buffer.from(page, 'utf8');
+            const quality = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY };
+            fs.writeFileSync(path.join(DIST, `${file}.br`), zlib.brotliCompressSync(bytes, { params: quality }));
+            fs.writeFileSync(path.join(DIST, `${file}.gz`), zlib.gzipSync(bytes, { level: 9 }));
           }
-          fs.writeFileSync(path.join(DIST, `auth.${lang}.html`), page);
         }
       } catch (error) {
-        compilation.errors.push(new webpack.WebpackError(`Prerender of /auth failed: ${error.stack || error}`));
+        compilation.errors.push(new webpack.WebpackError(`Prerender failed: ${error.stack || error}`));
       }
     });
   }
@@ -44,7 +57,7 @@ module.exports = ({ isProd, babelRule, muiXRule }) => ({
   mode: isProd ? 'production' : 'development',
   context: __dirname,
   target: 'node',
-  entry: { render: './src/prerender/renderAuth.jsx' },
+  entry: { render: './src/prerender/renderPages.jsx' },
   output: { path: OUT, filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
   devtool: false,
   resolve: { extensions: ['.js', '.jsx', '.json'] },
@@ -59,7 +72,7 @@ module.exports = ({ isProd, babelRule, muiXRule }) => ({
   plugins: [
     // One file: the lazily loaded screens are in the bundle, so the render waits for no download.
     new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-    new PrerenderAuthPlugin(),
+    new PrerenderPagesPlugin(),
   ],
   optimization: { minimize: false, splitChunks: false, runtimeChunk: false },
   performance: { hints: false },

@@ -31,3 +31,30 @@ describe('canHydrate (the prerendered /auth page is hydrated only when the app w
     expect(canHydrate(container('/auth'), { user: null, language: SERVED_LANGUAGE, location: home })).toBe(false);
   });
 });
+
+describe('canHydrate (the applicant pages prerendered as SHELL_USER)', () => {
+  const user = { token: 't', is_verified: true, citizenship_id: 3 };
+  const at = (pathname, search = '') => ({ pathname, search });
+
+  it('hydrates a stored user on the page the markup was rendered for', () => {
+    expect(canHydrate(container('/'), { user, language: SERVED_LANGUAGE, location: at('/') })).toBe(true);
+    expect(canHydrate(container('/apply'), { user, language: SERVED_LANGUAGE, location: at('/apply') })).toBe(true);
+    expect(canHydrate(container('/apply/:id'), { user, language: SERVED_LANGUAGE, location: at('/apply/42') })).toBe(true);
+  });
+
+  it('hydrates an anonymous visitor on the public home page only (the others send them to /auth)', () => {
+    expect(canHydrate(container('/'), { user: null, language: SERVED_LANGUAGE, location: at('/') })).toBe(true);
+    expect(canHydrate(container('/apply'), { user: null, language: SERVED_LANGUAGE, location: at('/apply') })).toBe(false);
+    expect(canHydrate(container('/apply/:id'), { user: null, language: SERVED_LANGUAGE, location: at('/apply/4') })).toBe(
+      false,
+    );
+  });
+
+  it('renders afresh with a query, in another language or on another path', () => {
+    const other = SERVED_LANGUAGE === 'en' ? 'kk' : 'en';
+    expect(canHydrate(container('/'), { user, language: SERVED_LANGUAGE, location: at('/', '?payment=1') })).toBe(false);
+    expect(canHydrate(container('/apply'), { user, language: other, location: at('/apply') })).toBe(false);
+    expect(canHydrate(container('/apply'), { user, language: SERVED_LANGUAGE, location: at('/apply/4') })).toBe(false);
+    expect(canHydrate(container('/apply/:id'), { user, language: SERVED_LANGUAGE, location: at('/apply') })).toBe(false);
+  });
+});

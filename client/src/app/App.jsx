@@ -9,11 +9,12 @@ import AppRoutes from './router';
 import SessionRefresher from './SessionRefresher';
 import { SnackbarProvider } from '../components/SnackbarProvider';
 
-/** The whole client. `Router` and `location` are for the build-time prerender of /auth (StaticRouter, prerender/);
- * the browser uses BrowserRouter. Both sides render the same tree, which hydration needs. */
-export default function App({ store, Router = BrowserRouter, location }) {
+/** The whole client. `Router` and `location` are for the build-time prerender (StaticRouter, prerender/); the browser
+ * uses BrowserRouter. Both sides render the same tree, which hydration needs; `serverState` is the state the
+ * prerendered page was rendered with, used while hydrating (boot.jsx). */
+export default function App({ store, serverState, Router = BrowserRouter, location }) {
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <I18nextProvider i18n={i18n}>
         <ThemeProvider theme={theme}>
           <CssBaseline />

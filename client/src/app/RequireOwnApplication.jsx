@@ -9,13 +9,14 @@ import PageLoader from './PageLoader';
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
 
 /** /apply/:id and /stepper/:id (issue 10): the application must exist and be the user's; otherwise a "not found"
- * page rather than a silent redirect. Other failures (network, 5xx) are left to the page (§8: back to /). */
-export default function RequireOwnApplication({ children }) {
+ * page rather than a silent redirect. Other failures (network, 5xx) are left to the page (§8: back to /). `pending`
+ * shows while the application is read (/apply/<id>: the page's heading and loading state; default a loader). */
+export default function RequireOwnApplication({ children, pending = null }) {
   const { applicationId } = useParams();
   const valid = /^\d+$/.test(applicationId || '');
   const { isLoading, isFetching, isError, error, data } = useGetApplicationDetailQuery(applicationId, { skip: !valid });
   if (!valid) return <NotFound kind="application" />;
   if (isError && error && NOT_FOUND_STATUSES.has(error.status)) return <NotFound kind="application" />;
-  if (isLoading || (isFetching && !data && !isError)) return <PageLoader />;
+  if (isLoading || (isFetching && !data && !isError)) return pending || <PageLoader />;
   return children;
 }

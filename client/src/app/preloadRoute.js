@@ -4,7 +4,7 @@
  * build, which turns it into the Link preload headers the server sends with the page. */
 import { loadCatalogues } from '../i18n';
 import { getUser } from '../session/userStore';
-import { chunkImporters } from './routeChunks';
+import { routeChunks } from './routeChunks';
 import routePreloads from './routePreloads.json';
 
 // Default import: webpack warns on named imports from JSON.
@@ -28,7 +28,7 @@ export function chunksFor(pathname, signedIn) {
 /** Starts the chunk downloads for pathname; failures are left to React.lazy, which asks again when it renders. */
 export default function preloadRoute(pathname) {
   const chunks = chunksFor(pathname, Boolean(getUser()));
-  chunks.forEach((name) => chunkImporters[name]().catch(() => {}));
+  chunks.forEach((name) => routeChunks[name]().catch(() => {}));
   // Every route but /auth renders after the larger catalogues (app/lazyWithCatalogues.js).
   if (chunks.length && !chunks.includes('auth')) loadCatalogues().catch(() => {});
   return chunks;

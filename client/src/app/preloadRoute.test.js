@@ -1,5 +1,5 @@
 import { chunksFor } from './preloadRoute';
-import { chunkImporters } from './routeChunks';
+import { routeChunks } from './routeChunks';
 import routePreloads from './routePreloads.json';
 
 const { routes } = routePreloads;
@@ -29,6 +29,6 @@ describe('chunksFor (the downloads started before the app runs)', () => {
   });
 
   it('names only chunks the client can load', () => {
-    routes.forEach((route) => route.chunks.forEach((name) => expect(typeof chunkImporters[name]).toBe('function')));
+    routes.forEach((route) => route.chunks.forEach((name) => expect(typeof routeChunks[name]).toBe('function')));
   });
 });

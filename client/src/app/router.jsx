@@ -12,18 +12,18 @@ import DeferredChatWidget from './DeferredChatWidget';
 // first screen on a phone: it needs only the core catalogues; every other route also loads the larger ones
 // (i18n/catalogues.js) before it renders (decision 0070).
 const AuthPage = lazy(routeChunks.auth);
-const ChooseFlowPage = lazyWithCatalogues(routeChunks.chooseFlow);
+const ChooseFlowPage = lazyWithCatalogues(routeChunks['choose-flow']);
 const MainLayout = lazyWithCatalogues(routeChunks.layout);
 const HomePage = lazyWithCatalogues(routeChunks.home);
-const LocalSelectPathPage = lazyWithCatalogues(routeChunks.localSelectPath);
+const LocalSelectPathPage = lazyWithCatalogues(routeChunks['local-select-path']);
 const ApplyPage = lazyWithCatalogues(routeChunks.apply);
 const SubmittedPage = lazyWithCatalogues(routeChunks.submitted);
 const StepperPage = lazyWithCatalogues(routeChunks.stepper);
-const DocumentsUploadPage = lazyWithCatalogues(routeChunks.documentsUpload);
+const DocumentsUploadPage = lazyWithCatalogues(routeChunks['documents-upload']);
 const ListenPage = lazyWithCatalogues(routeChunks.listen);
-const MyApplicationsPage = lazyWithCatalogues(routeChunks.myApplications);
-const RequireOwnApplication = lazyWithCatalogues(routeChunks.ownApplication);
-const DormBookingPage = lazyWithCatalogues(routeChunks.dormBooking);
+const MyApplicationsPage = lazyWithCatalogues(routeChunks['my-applications']);
+const RequireOwnApplication = lazyWithCatalogues(routeChunks['own-application']);
+const DormBookingPage = lazyWithCatalogues(routeChunks['dorm-booking']);
 
 /** Gives non-React code (401 handling) access to the router's navigate(). */
 function NavigationBridge() {
@@ -88,7 +88,7 @@ export default function AppRoutes() {
               path="apply/:applicationId"
               element={
                 <RequireApplicant>
-                  <RequireOwnApplication>
+                  <RequireOwnApplication pending={<ApplyPage waiting />}>
                     <ApplyPage />
                   </RequireOwnApplication>
                 </RequireApplicant>

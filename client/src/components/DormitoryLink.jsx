@@ -5,12 +5,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import { useGetHallsQuery } from '../api/dormApi';
-import { selectUser } from '../session/sessionSlice';
+import { selectToken } from '../session/sessionSlice';
 
 export default function DormitoryLink({ sx }) {
   const { t } = useTranslation();
-  const user = useSelector(selectUser);
-  const signedIn = Boolean(user && user.token);
+  const signedIn = Boolean(useSelector(selectToken));
   const { data } = useGetHallsQuery(undefined, { skip: !signedIn });
   if (!signedIn || !data || !data.eligible) return null;
   return (

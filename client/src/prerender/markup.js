@@ -1,4 +1,4 @@
-/* Build-time helpers of the /auth prerender (client/webpack.prerender.js; tested by markup.test.js). CommonJS: the
+/* Build-time helpers of the prerendered pages (client/webpack.prerender.js; tested by markup.test.js). CommonJS: the
  * webpack configuration requires it directly in Node. */
 
 /** The CSP (server/security.py) allows scripts from 'self' only: no inline <script>, no on* handler attributes, no
@@ -24,10 +24,10 @@ function cspViolations(page) {
 const escapeHtml = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** index.html (the client build's template) with the prerendered /auth: lang, title, description (what a search
+/** index.html (the client build's template) with a prerendered page: lang, title, description (what a search
  * engine or a link preview shows, in the page's language), the extracted styles in <head>,
- * preloads of the auth screen's chunks, and the markup in #root (data-prerendered="/auth" tells boot.jsx to hydrate). */
-function prerenderedPage(template, { lang, title, description, html, css, names, preloads = [] }) {
+ * preloads of the screen's chunks, and the markup in #root (data-prerendered="<route>" tells boot.jsx to hydrate). */
+function prerenderedPage(template, { path = '/auth', lang, title, description, html, css, names, preloads = [] }) {
   // The template is html-webpack-plugin's minified output (unquoted attributes) or the source one.
   const replaceOnce = (text, search, replacement) => {
     if (!search.test(text)) throw new Error(`The page template has no ${search}`);
@@ -46,7 +46,7 @@ function prerenderedPage(template, { lang, title, description, html, css, names,
   // Emotion adopts the rules of a data-emotion="css <names>" style on start (no second insertion, no flash).
   const style = `<style data-emotion="css ${names.join(' ')}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   page = replaceOnce(page, /<\/head>/, `${links}${style}</head>`);
-  page = replaceOnce(page, /<div id=("?)root\1><\/div>/, `<div id="root" data-prerendered="/auth">${html}</div>`);
+  page = replaceOnce(page, /<div id=("?)root\1><\/div>/, `<div id="root" data-prerendered="${escapeHtml(path)}">${html}</div>`);
   return page;
 }
 

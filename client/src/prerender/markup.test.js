@@ -26,6 +26,11 @@ describe('the prerendered /auth page', () => {
     expect(cspViolations(page)).toEqual([]);
   });
 
+  it('names the route it was rendered for', () => {
+    const page = prerenderedPage(TEMPLATE, { ...RENDERED, path: '/apply/:id' });
+    expect(page).toContain('<div id="root" data-prerendered="/apply/:id"><form method="dialog"></form></div>');
+  });
+
   it('fails on a template it cannot fill', () => {
     const noRoot = '<html lang=ru><head><meta name=description content=x></head><body></body></html>';
     expect(() => prerenderedPage(noRoot, RENDERED)).toThrow(/root/);

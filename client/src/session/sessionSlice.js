@@ -22,8 +22,14 @@ const sessionSlice = createSlice({
 export const { userSet, userMerged, userReset } = sessionSlice.actions;
 export default sessionSlice.reducer;
 
+/** The session the applicant's prerendered first screens are rendered with (prerender/renderPages.jsx) and hydrated
+ * from (boot.jsx): signed in, verified, with a citizenship — and nothing else known (no e-mail, roles or answers). */
+export const SHELL_USER = Object.freeze({ token: '-', is_verified: true, citizenship_id: -1 });
+
 export const selectUser = (state) => state.session.user;
-export const selectToken = (state) => (state.session.user && state.session.user.token) || null;
+/** The session's token; none for SHELL_USER, so nothing is fetched for a user who is not known yet (while the
+ * prerendered page hydrates, the stored user takes over right after: SessionRefresher, the home page's requests). */
+export const selectToken = ({ session: { user } }) => (user !== SHELL_USER && user && user.token) || null;
 
 export function hasCitizenship(user) {
   return Boolean(user && (user.citizenship_id || (user.citizenship && user.citizenship.id)));

@@ -7,6 +7,7 @@
  * submitLabel (the last button's text key), draftSave + draftSaveLabel (staff intake: the last step has Save
  * instead of Submit, a partial save; onSaved()).
  */
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,8 +26,11 @@ export { REFETCH_DELAY_MS } from './useQuestionnaire';
 export default function Questionnaire(props) {
   const { t, i18n } = useTranslation();
   const q = useQuestionnaire(props);
+  // Once the answers are there, the step's form is drawn in a background render, which React interrupts to let the
+  // browser handle input: drawn at once it was one task of a few hundred ms on a phone (decision 0070).
+  const drawn = useDeferredValue(q.status !== 'loading');
 
-  if (q.status === 'loading') {
+  if (q.status === 'loading' || !drawn) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" data-testid="questionnaire-loading">
         <CircularProgress aria-label={t('common.loading')} />

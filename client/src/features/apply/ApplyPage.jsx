@@ -62,7 +62,11 @@ function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
           <StepLabel
             optional={answers[key] ? (
               <Typography variant="caption" data-testid={`apply-answer-${key}`}>{answers[key]}</Typography>
-            ) : null}
+            ) : (
+              // The answer's line is kept while there is none: an answer arriving later (the stored user, the
+              // application) does not push the page down (the prerendered /apply knows no citizenship yet).
+              <Typography variant="caption" aria-hidden="true">{'\u00a0'}</Typography>
+            )}
           >
             {t(`apply.steps.${key}`)}
           </StepLabel>
@@ -228,6 +232,15 @@ function CitizenshipStep({ program }) {
   );
 }
 
+function FlowLoading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+}
+
 function ApplicationFlow({ applicationId }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -243,11 +256,7 @@ function ApplicationFlow({ applicationId }) {
     }
   }, [isError, error, navigate, showError, t, i18n]);
 
-  const loading = (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
-      <CircularProgress aria-label={t('common.loading')} />
-    </Box>
-  );
+  const loading = <FlowLoading />;
   if (isLoading || isError || !application) return loading;
   if (!hasCitizenship(user)) return <CitizenshipStep program={application.study_program} />;
   if (needsBureauRequest(user, domain)) {
@@ -279,7 +288,10 @@ function ApplicationFlow({ applicationId }) {
   );
 }
 
-export default function ApplyPage() {
+/** waiting: /apply/<id> while its guard (app/RequireOwnApplication) reads the application: the page's heading and
+ * the loading state the flow shows next, so the heading paints without the data (and is part of the prerendered
+ * page, decision 0070). */
+export default function ApplyPage({ waiting = false }) {
   const { t, i18n } = useTranslation();
   const { applicationId } = useParams();
 
@@ -294,7 +306,8 @@ export default function ApplyPage() {
       <Typography component="h1" variant="h1" gutterBottom>
         {t('apply.title')}
       </Typography>
-      {applicationId ? <ApplicationFlow applicationId={Number(applicationId)} /> : <StudyProgramStep />}
+      {waiting && <FlowLoading />}
+      {!waiting && (applicationId ? <ApplicationFlow applicationId={Number(applicationId)} /> : <StudyProgramStep />)}
     </>
   );
 }

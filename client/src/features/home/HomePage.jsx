@@ -8,7 +8,7 @@ import NavCard from '../../components/NavCard';
 import DormitoryLink from '../../components/DormitoryLink';
 import HomeMessages from './HomeMessages';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
-import { selectUser } from '../../session/sessionSlice';
+import { selectToken, selectUser } from '../../session/sessionSlice';
 import { useDomain } from '../../domain';
 import { homeCardPath } from './homeCards';
 
@@ -17,6 +17,7 @@ import { homeCardPath } from './homeCards';
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useSelector(selectUser);
+  const token = useSelector(selectToken);
   const { data: config } = useGetPublicConfigQuery();
   const domain = useDomain();
   // Anonymous visitors see the cards; acting on one starts with signing in.
@@ -36,7 +37,7 @@ export default function HomePage() {
         {t('home.subtitle')}
       </Typography>
       <DormitoryLink sx={{ mb: 3 }} />
-      <HomeMessages enabled={Boolean(user && user.token)} />
+      <HomeMessages enabled={Boolean(token)} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Grid container spacing={2} component="section" aria-label={t('home.main_cards')}>

@@ -34,6 +34,9 @@ export default function Header() {
   const [open, setOpen] = useState(false);
   const adminPath = adminPathFor(user, domain);
   const email = (user && user.email) || '';
+  // Signed in but not known yet: the prerendered first screen (SHELL_USER, decision 0070) shows no account controls
+  // until the stored user is read, rather than a sign-in button a signed-in user would see flash.
+  const unknownUser = Boolean(user && user.token && !email);
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -84,9 +87,11 @@ export default function Header() {
               <LogoutButton />
             </>
           ) : (
-            <Button component={RouterLink} to="/auth" variant="contained" data-testid="sign-in-link">
-              {t('header.sign_in')}
-            </Button>
+            !unknownUser && (
+              <Button component={RouterLink} to="/auth" variant="contained" data-testid="sign-in-link">
+                {t('header.sign_in')}
+              </Button>
+            )
           )}
         </Stack>
 

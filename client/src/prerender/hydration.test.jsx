@@ -1,0 +1,146 @@
+/**
+ * @jest-environment-options {"html": "<!DOCTYPE html><html lang=\"ru\"><head></head><body></body></html>"}
+ */
+/* The applicant's prerendered first screens (prerender/renderPages.jsx, decision 0070) hydrate without a mismatch:
+ * the markup rendered as SHELL_USER is adopted as it is (the heading stays the same DOM node), then the stored user
+ * fills in what is theirs; nothing is fetched for the shell user; a signed-out visitor of the public home page is
+ * hydrated too and sees the sign-in button. boot() runs as in the browser, on markup rendered the way the build
+ * renders it (the same App, StaticRouter, SHELL_USER's store). */
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
+import { act, screen, waitFor } from '@testing-library/react';
+import App from '../app/App';
+import { makeStore } from '../app/store';
+import { SHELL_USER } from '../session/sessionSlice';
+import i18n, { SERVED_LANGUAGE } from '../i18n';
+import boot from '../boot';
+
+const USER = {
+  id: 7,
+  email: 'applicant@example.com',
+  token: 'real-token',
+  is_verified: true,
+  citizenship_id: 3,
+  citizenship: { id: 3, name_ru: 'Германия', name_kk: 'Германия', name_en: 'Germany' },
+};
+
+/** What React logs when the client's render does not match the server's markup (then it renders afresh). */
+const MISMATCH = /hydrat|did not match|server HTML|server rendered/i;
+const mismatches = () => errors.mock.calls.map((call) => call.map(String).join(' ')).filter((text) => MISMATCH.test(text));
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Server-renders location as the build does; renders again until the lazily loaded screens are in (no fallback). */
+async function prerender(location) {
+  const store = makeStore({ session: { user: SHELL_USER } });
+  let html = '';
+  for (let pass = 0; pass < 20; pass += 1) {
+    html = renderToString(createElement(App, { store, Router: StaticRouter, location }));
+    if (!html.includes('<!--$!-->') && !html.includes('<!--$?-->')) return html;
+    await act(async () => {
+      await settle();
+    });
+  }
+  throw new Error(`${location} did not finish rendering: ${html.slice(0, 300)}`);
+}
+
+function mountPrerendered(route, html, pathname) {
+  // The server render in a window-ful test warns about useLayoutEffect; only the client's messages count.
+  errors.mockClear();
+  document.body.innerHTML = `<div id="root" data-prerendered="${route}">${html}</div>`;
+  window.history.replaceState({}, '', pathname);
+}
+
+let requests;
+let errors;
+beforeEach(() => {
+  requests = [];
+  errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+  global.fetch = jest.fn(async (input) => {
+    const url = typeof input === 'string' ? input : input.url;
+    requests.push(new URL(url, 'http://localhost').pathname);
+    let body = {};
+    if (url.includes('/users/self')) body = USER;
+    if (url.includes('/users/application/')) return new Promise(() => {}); // the application is still on its way
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  errors.mockRestore();
+  document.body.innerHTML = '';
+});
+
+async function hydrate() {
+  await act(async () => {
+    boot();
+    // index.jsx starts the app after the first paint; hydration runs in transitions and lazy chunks.
+    for (let i = 0; i < 10; i += 1) await settle();
+  });
+}
+
+it('the page is served in Russian here (the docblock\'s <html lang>)', () => {
+  expect(SERVED_LANGUAGE).toBe('ru');
+});
+
+describe.each([
+  ['/', '/'],
+  ['/apply', '/apply'],
+  ['/apply/:id', '/apply/5'],
+])('the prerendered %s page', (route, pathname) => {
+  it('is hydrated for a signed-in applicant, then shows the user', async () => {
+    const lang = 'ru';
+    await i18n.changeLanguage(lang);
+    const html = await prerender(pathname);
+    expect(html).not.toContain('applicant@example.com');
+    window.localStorage.setItem('dorm_user', JSON.stringify(USER));
+    window.localStorage.setItem('qabyldau_lang', lang);
+    mountPrerendered(route, html, pathname);
+    const heading = document.querySelector('h1');
+    expect(heading).not.toBeNull();
+
+    await hydrate();
+    expect(await screen.findByTestId('user-chip')).toHaveTextContent('applicant@example.com');
+    // Adopted, not replaced: the same heading element, and React reported no mismatch.
+    expect(document.querySelector('h1')).toBe(heading);
+    expect(document.getElementById('root')).toHaveAttribute('data-prerendered', route);
+    expect(mismatches()).toEqual([]);
+    // The stored user's requests went out with the real token only after hydration; none for the shell user.
+    await waitFor(() => expect(requests).toContain('/api/v1/users/self'));
+    const authorizations = global.fetch.mock.calls
+      .map(([request]) => request.headers && request.headers.get && request.headers.get('Authorization'))
+      .filter(Boolean);
+    expect(authorizations.every((value) => value === 'Bearer real-token')).toBe(true);
+  });
+});
+
+describe('the prerendered home page for a signed-out visitor', () => {
+  it('is hydrated, asks nothing of a session and offers to sign in', async () => {
+    await i18n.changeLanguage('ru');
+    const html = await prerender('/');
+    mountPrerendered('/', html, '/');
+    const heading = document.querySelector('h1');
+
+    await hydrate();
+    expect(await screen.findByTestId('sign-in-link')).toBeInTheDocument();
+    expect(document.querySelector('h1')).toBe(heading);
+    expect(mismatches()).toEqual([]);
+    expect(requests).not.toContain('/api/v1/users/self');
+    expect(requests).not.toContain('/api/v1/users/halls');
+    expect(requests).not.toContain('/api/v1/users/home-page-messages');
+    expect(screen.getByTestId('card-apply')).toHaveAttribute('href', '/auth');
+  });
+});
+
+describe('the prerendered /apply page for a signed-out visitor', () => {
+  it('is rendered afresh and sends them to /auth', async () => {
+    await i18n.changeLanguage('ru');
+    const html = await prerender('/apply');
+    mountPrerendered('/apply', html, '/apply');
+
+    await hydrate();
+    await waitFor(() => expect(window.location.pathname).toBe('/auth'));
+    expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered');
+    expect(requests).not.toContain('/api/v1/users/self');
+  });
+});
