@@ -114,6 +114,33 @@ describe.each([
   });
 });
 
+describe('the prerendered /apply/<id> page once the application arrives', () => {
+  it('reads the application once: the guard and the page share the answer', async () => {
+    await i18n.changeLanguage('ru');
+    const html = await prerender('/apply/5');
+    window.localStorage.setItem('dorm_user', JSON.stringify(USER));
+    window.localStorage.setItem('qabyldau_lang', 'ru');
+    mountPrerendered('/apply/:id', html, '/apply/5');
+    const application = { id: 5, status: 'draft', study_program: { id: 9, name_ru: 'Физика' }, citizenship: USER.citizenship };
+    const answer = global.fetch.getMockImplementation();
+    global.fetch.mockImplementation(async (input) => {
+      const url = typeof input === 'string' ? input : input.url;
+      if (!url.includes('/users/application/')) return answer(input);
+      requests.push(new URL(url, 'http://localhost').pathname);
+      const body = JSON.stringify({ item: application });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+
+    await hydrate();
+    await waitFor(() => expect(requests).toContain('/api/v1/users/application/5'));
+    await act(async () => {
+      for (let i = 0; i < 10; i += 1) await settle();
+    });
+    expect(requests.filter((path) => path === '/api/v1/users/application/5')).toHaveLength(1);
+    expect(mismatches()).toEqual([]);
+  });
+});
+
 describe('the prerendered home page for a signed-out visitor', () => {
   it('is hydrated, asks nothing of a session and offers to sign in', async () => {
     await i18n.changeLanguage('ru');

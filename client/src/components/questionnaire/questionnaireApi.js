@@ -66,6 +66,9 @@ export const questionnaireApi = baseApi
       }),
       getApplicationDetail: build.query({
         query: (applicationId) => `/users/application/${applicationId}`,
+        // One cache entry per application whether the id comes from the URL ("7", the /apply/<id> guard) or as a
+        // number (the page): else /apply/<id> read the application twice, the page waiting for the second answer.
+        serializeQueryArgs: ({ endpointName, queryArgs }) => `${endpointName}(${Number(queryArgs)})`,
         transformResponse: (data) => (data && data.item) || null,
         providesTags: ['Application'],
       }),
