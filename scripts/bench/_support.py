@@ -149,6 +149,23 @@ def captured_statements(app, make_request: Callable[[], object]) -> list[tuple[s
     return statements
 
 
+def warmed_replay(app, base: str, make_request: Callable[[], object], warm_up: int):
+    """The statements one `make_request()` runs and their bare DB-API replay (`bare_replay`), after a warm-up of the
+    request, the replay and the trivial view at the measured concurrency, so every pooled connection (the app's and
+    the bare loop's) is as warm as a long-running server's: its statements prepared, PostgreSQL's choice of plan for
+    them made. Returns (statements, replay)."""
+    from server.extensions import db
+
+    statements = captured_statements(app, make_request)
+    with app.app_context():
+        engine_url = db.engine.url.render_as_string(hide_password=False)
+    bare = bare_replay(engine_url, statements)
+    concurrently(make_request, warm_up)
+    concurrently(bare, warm_up)
+    concurrently(lambda: call(f"{base}/bench/trivial", None, None), warm_up)
+    return statements, bare
+
+
 def bare_replay(database_url: str, statements):
     """A function running the captured statements on a DB-API connection (no framework at all). Connections are
     kept between calls, as the app's pool keeps its own: at most one per concurrent client, reused by every later

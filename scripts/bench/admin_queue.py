@@ -33,16 +33,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this script)
     CLIENTS,
-    bare_replay,
     call,
     call_get,
-    captured_statements,
     concurrently,
     explain,
     explain_generic,
     postgres_database,
     report,
     serve,
+    warmed_replay,
 )
 from seed_applicants import seed  # noqa: E402
 
@@ -113,15 +112,7 @@ def main() -> int:
         request.add_header("Authorization", f"Bearer {token}")
         with urllib.request.urlopen(request) as response:
             answer = json.loads(response.read())
-        statements = captured_statements(app, lambda: call(queue_url, QUEUE_BODY, token))
-        with app.app_context():
-            engine_url = db.engine.url.render_as_string(hide_password=False)
-        bare = bare_replay(engine_url, statements)
-        # Warm-up with the measured concurrency, so every pooled connection (the app's and the bare loop's) is as
-        # warm as a long-running server's: its statements prepared, PostgreSQL's choice of plan for them made.
-        concurrently(lambda: call(queue_url, QUEUE_BODY, token), WARM_UP)
-        concurrently(bare, WARM_UP)
-        concurrently(lambda: call(f"{base}/bench/trivial", None, None), WARM_UP)
+        statements, bare = warmed_replay(app, base, lambda: call(queue_url, QUEUE_BODY, token), WARM_UP)
         dialect = urlsplit(database_url).scheme
         print(
             f"database: {dialect}; applicants: {args.count}; queue 'applied', search {SEARCH!r}, needsDorm false, "

@@ -33,14 +33,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this script)
     CLIENTS,
-    bare_replay,
     bench_database,
     call,
-    captured_statements,
     concurrently,
     explain,
     report,
     serve,
+    warmed_replay,
 )
 
 WARM_UP = 15  # requests per client before measuring (a pooled psycopg connection runs the generic plan from the 11th)
@@ -182,15 +181,7 @@ def main() -> int:
         server, base = serve(app)
         search_url = f"{base}/api/v1/universal/SelectOption/find-paginate"
         body = {"filters": {"name_ru": {"ilike": SEARCH}}, "paginate": {"page": 1, "size": PAGE_SIZE}}
-        statements = captured_statements(app, lambda: call(search_url, body, None))
-        with app.app_context():
-            engine_url = db.engine.url.render_as_string(hide_password=False)
-        bare = bare_replay(engine_url, statements)
-        # Warm-up with the measured concurrency, so every pooled connection (the app's and the bare loop's) is as
-        # warm as a long-running server's: its statements prepared, PostgreSQL's choice of plan for them made.
-        concurrently(lambda: call(search_url, body, None), WARM_UP)
-        concurrently(bare, WARM_UP)
-        concurrently(lambda: call(f"{base}/bench/trivial", None, None), WARM_UP)
+        statements, bare = warmed_replay(app, base, lambda: call(search_url, body, None), WARM_UP)
         with app.app_context():
             client = app.test_client()
             answer = client.post("/api/v1/universal/SelectOption/find-paginate", json=body).get_json()
