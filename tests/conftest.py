@@ -90,6 +90,17 @@ def app(instance_dir, database_url):
         _db.engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def app_serving(app, instance_dir, database_url):
+    """Builds an app of its own whose CLIENT_DIST is the given folder (the session app serves no client), on the
+    session app's instance and database: `app_serving(dist).test_client()`."""
+
+    def build(dist: Path):
+        return create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(dist)))
+
+    return build
+
+
 @pytest.fixture
 def db(app):
     """A clean database for every test; the tables are emptied afterwards (works with live servers too)."""

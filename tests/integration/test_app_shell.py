@@ -39,9 +39,9 @@ def client_dist(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def spa_app(app, instance_dir, database_url, client_dist):
+def spa_app(app_serving, client_dist):
     """A second app whose CLIENT_DIST is the temporary dist (the session app has none); same database."""
-    return create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(client_dist)))
+    return app_serving(client_dist)
 
 
 @pytest.fixture

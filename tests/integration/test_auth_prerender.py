@@ -10,10 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from server import create_app
-
-from ..conftest import make_config
-
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
 BUILT_DIST = Path(__file__).resolve().parents[2] / "client" / "dist"
@@ -43,8 +39,8 @@ def prerendered_dist(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def prerender_app(app, instance_dir, database_url, prerendered_dist):
-    return create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(prerendered_dist)))
+def prerender_app(app_serving, prerendered_dist):
+    return app_serving(prerendered_dist)
 
 
 @pytest.fixture
@@ -99,11 +95,11 @@ def test_the_same_page_for_a_signed_in_user(web, factories):
     assert response.get_data(as_text=True) == page("en")
 
 
-def test_a_build_without_prerendered_pages_serves_the_shell(instance_dir, database_url, tmp_path, db):
+def test_a_build_without_prerendered_pages_serves_the_shell(app_serving, tmp_path, db):
     dist = tmp_path / "dist"
     dist.mkdir()
     (dist / "index.html").write_text(INDEX_HTML, encoding="utf-8")
-    plain = create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(dist))).test_client()
+    plain = app_serving(dist).test_client()
     plain.set_cookie("qabyldau_lang", "kk")
     assert plain.get("/auth").get_data(as_text=True) == INDEX_HTML
 
@@ -129,11 +125,11 @@ def test_the_shell_preloads_the_route_chunks_of_the_page(web, path, link):
     assert response.headers.get("Link") == link
 
 
-def test_no_preloads_without_the_manifest(instance_dir, database_url, tmp_path, db):
+def test_no_preloads_without_the_manifest(app_serving, tmp_path, db):
     dist = tmp_path / "dist"
     dist.mkdir()
     (dist / "index.html").write_text(INDEX_HTML, encoding="utf-8")
-    plain = create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(dist))).test_client()
+    plain = app_serving(dist).test_client()
     assert "Link" not in plain.get("/").headers
 
 

@@ -12,9 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from server import create_app
-
-from ..conftest import make_config
 from ..helpers import assert_envelope
 
 pytestmark = pytest.mark.usefixtures("no_server_errors")
@@ -47,8 +44,8 @@ def compressed_dist(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def assets_app(app, instance_dir, database_url, compressed_dist):
-    return create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(compressed_dist)))
+def assets_app(app_serving, compressed_dist):
+    return app_serving(compressed_dist)
 
 
 @pytest.fixture
@@ -159,10 +156,10 @@ def test_the_auth_screen_javascript_fits_the_issue_target():
     assert total <= FIRST_SCREEN_JS_TARGET, f"/auth loads {total} compressed bytes of JavaScript: {files}"
 
 
-def test_the_built_assets_are_served_compressed(app, instance_dir, database_url, db):
+def test_the_built_assets_are_served_compressed(app_serving, db):
     manifest = built_manifest()
     name = max(manifest["groups"][manifest["entry"]], key=lambda n: (BUILT_DIST / n).stat().st_size)
-    built = create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(BUILT_DIST))).test_client()
+    built = app_serving(BUILT_DIST).test_client()
     response = built.get(f"/{name}", headers={"Accept-Encoding": "br, gzip"})
     assert_asset_headers(response)
     assert response.headers["Content-Encoding"] == "br"

@@ -13,10 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from server import create_app
-
-from ..conftest import make_config
-
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
 BUILT_DIST = Path(__file__).resolve().parents[2] / "client" / "dist"
@@ -50,8 +46,8 @@ def dist(tmp_path_factory):
 
 
 @pytest.fixture
-def web(app, instance_dir, database_url, dist, db):
-    return create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(dist))).test_client()
+def web(app_serving, dist, db):
+    return app_serving(dist).test_client()
 
 
 @pytest.mark.parametrize(
@@ -124,12 +120,12 @@ def test_the_page_goes_out_in_the_compression_the_browser_accepts(web, accept, e
     assert "Accept-Encoding" in response.headers["Vary"] and "Cookie" in response.headers["Vary"]
 
 
-def test_without_compressed_copies_the_page_is_sent_as_it_is(app, instance_dir, database_url, tmp_path, db):
+def test_without_compressed_copies_the_page_is_sent_as_it_is(app_serving, tmp_path, db):
     folder = tmp_path / "dist"
     folder.mkdir()
     (folder / "index.html").write_text(INDEX_HTML, encoding="utf-8")
     (folder / "home.ru.html").write_text(page("home", "ru"), encoding="utf-8")
-    web = create_app(make_config(instance_dir, database_url, CLIENT_DIST=str(folder))).test_client()
+    web = app_serving(folder).test_client()
     response = web.get("/", headers={"Accept-Encoding": "br, gzip"})
     assert "Content-Encoding" not in response.headers
     assert response.get_data(as_text=True) == page("home", "ru")
