@@ -57,12 +57,20 @@ def psycopg_connection_class():
 
     class Connection(psycopg.Connection):
         def rollback(self) -> None:
-            if self.info.transaction_status != pq.TransactionStatus.INTRANS:
+            # psycopg's own checks stay in force: inside a `transaction()` block, a two-phase transaction or a
+            # pipeline, its rollback runs (and refuses or syncs) exactly as before (attributes of the pinned 3.3.9).
+            if (
+                self.info.transaction_status != pq.TransactionStatus.INTRANS
+                or self._num_transactions
+                or self._tpc
+                or self._pipeline
+            ):
                 return super().rollback()
-            try:
-                result = self.pgconn.exec_(b"ROLLBACK")
-            except (MemoryError, psycopg.OperationalError) as error:  # libpq returned no result at all
-                raise psycopg.OperationalError(f"ROLLBACK failed: {error}") from error
+            with self.lock:  # as psycopg's rollback: one thread at a time on the connection
+                try:
+                    result = self.pgconn.exec_(b"ROLLBACK")
+                except (MemoryError, psycopg.OperationalError) as error:  # libpq returned no result at all
+                    raise psycopg.OperationalError(f"ROLLBACK failed: {error}") from error
             if result.status != pq.ExecStatus.COMMAND_OK:  # e.g. the server closed the connection: `broken` now
                 message = (result.error_message or b"").decode("utf-8", "replace").strip()
                 raise psycopg.OperationalError(f"ROLLBACK failed: {message or result.status.name}")

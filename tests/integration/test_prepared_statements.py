@@ -215,3 +215,19 @@ def test_a_rollback_on_a_connection_the_server_dropped_is_a_disconnect(postgres)
         connection.rollback()
     assert connection.broken
     assert postgres.engine.dialect.is_disconnect(psycopg.OperationalError("x"), connection, None)
+
+
+def test_rollback_keeps_psycopgs_own_checks_inside_a_transaction_block(postgres):
+    """Inside `connection.transaction()` psycopg refuses an explicit rollback (the block owns the transaction); the
+    kept-statements ROLLBACK must not slip past that check, and the block still ends cleanly."""
+    import psycopg
+
+    from server.database import psycopg_connection_class
+
+    url = postgres.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg_connection_class().connect(url) as connection:
+        connection.execute("SELECT 1")  # a transaction is open: the plain ROLLBACK path would apply
+        with connection.transaction():
+            with pytest.raises(psycopg.ProgrammingError):
+                connection.rollback()
+        assert connection.execute("SELECT 2").fetchone() == (2,)
