@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from ..errors import ApiError
+from ..i18n import DEFAULT_LANGUAGE, language_of
 
 bp = Blueprint("spa", __name__)
 
@@ -21,8 +22,6 @@ _API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 # sends a signed-out visitor to /auth as before). The client mirrors the interface language in this cookie
 # (client/src/i18n/index.js); anything else gets the Russian page, the portal's default language.
 LANGUAGE_COOKIE = "qabyldau_lang"
-PRERENDERED_LANGUAGES = ("ru", "kk", "en")
-DEFAULT_LANGUAGE = "ru"
 # (path pattern, page name, served with a query string too). The applicant's pages only without a query: the client
 # renders those from scratch (client/src/boot.jsx). The id is the one ApplyPage accepts (other ids are redirected).
 PRERENDERED_PAGES = (
@@ -40,11 +39,7 @@ def prerendered_page(path: str) -> str | None:
     if match is None or (request.query_string and not match[2]):
         return None
     name = match[1]
-    language = request.cookies.get(LANGUAGE_COOKIE, "")
-    if language == "kz":  # the picker's label, stored by early builds
-        language = "kk"
-    if language not in PRERENDERED_LANGUAGES:
-        language = DEFAULT_LANGUAGE
+    language = language_of(request.cookies.get(LANGUAGE_COOKIE)) or DEFAULT_LANGUAGE  # a page per language
     return f"{name}.{language}.html"
 
 

@@ -23,7 +23,8 @@ def catalogue(lang: str) -> dict[str, str]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def _normalise(tag: str | None) -> str | None:
+def language_of(tag: str | None) -> str | None:
+    """The supported language a tag names ("kk", "en-US", the early "kz"), or None."""
     if not tag:
         return None
     primary = tag.strip().split(";")[0].split("-")[0].split("_")[0].lower()
@@ -34,11 +35,11 @@ def _normalise(tag: str | None) -> str | None:
 def current_language() -> str:
     if not has_request_context():
         return DEFAULT_LANGUAGE
-    explicit = _normalise(request.args.get("lang"))
+    explicit = language_of(request.args.get("lang"))
     if explicit:
         return explicit
     for part in (request.headers.get("Accept-Language") or "").split(","):
-        lang = _normalise(part)
+        lang = language_of(part)
         if lang:
             return lang
     return DEFAULT_LANGUAGE
