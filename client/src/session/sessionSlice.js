@@ -26,10 +26,13 @@ export default sessionSlice.reducer;
  * from (boot.jsx): signed in, verified, with a citizenship — and nothing else known (no e-mail, roles or answers). */
 export const SHELL_USER = Object.freeze({ token: '-', is_verified: true, citizenship_id: -1 });
 
+/** Whether a session user is the prerendered screens' stand-in (not known yet). */
+export const isShellUser = (user) => user === SHELL_USER;
+
 export const selectUser = (state) => state.session.user;
 /** The session's token; none for SHELL_USER, so nothing is fetched for a user who is not known yet (while the
  * prerendered page hydrates, the stored user takes over right after: SessionRefresher, the home page's requests). */
-export const selectToken = ({ session: { user } }) => (user !== SHELL_USER && user && user.token) || null;
+export const selectToken = ({ session: { user } }) => (!isShellUser(user) && user && user.token) || null;
 
 export function hasCitizenship(user) {
   return Boolean(user && (user.citizenship_id || (user.citizenship && user.citizenship.id)));

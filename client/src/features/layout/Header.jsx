@@ -22,7 +22,7 @@ import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ListIcon from '@mui/icons-material/ListAltOutlined';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
-import { selectUser } from '../../session/sessionSlice';
+import { isShellUser, selectUser } from '../../session/sessionSlice';
 import { adminPathFor, useDomain } from '../../domain';
 
 /** Header of the main shell: app name, language picker, my applications, admin link, user chip + logout; on phones a
@@ -36,7 +36,7 @@ export default function Header() {
   const email = (user && user.email) || '';
   // Signed in but not known yet: the prerendered first screen (SHELL_USER, decision 0070) shows no account controls
   // until the stored user is read, rather than a sign-in button a signed-in user would see flash.
-  const unknownUser = Boolean(user && user.token && !email);
+  const unknownUser = isShellUser(user);
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
