@@ -32,13 +32,11 @@ def _persistent_secret_key(instance: Path) -> str:
 
 
 def sqlalchemy_url(url: str) -> str:
-    """The SQLAlchemy URL of a database URL: a PostgreSQL URL that names no driver (`postgresql://…`, or Heroku's
-    `postgres://…`) gets psycopg 3 (`postgresql+psycopg://…`), whose connections prepare a statement run often on
-    them and so skip PostgreSQL's planning of it (issue 12, decision 0040). A URL naming its driver
-    (`postgresql+psycopg2://…`) and any other database are left as they are."""
-    for prefix in ("postgres://", "postgresql://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
+    """The SQLAlchemy URL of a database URL: Heroku-style `postgres://…` becomes `postgresql://…`, the name SQLAlchemy
+    knows. A PostgreSQL URL naming no driver runs on psycopg2, the stack's driver (DESIGN.md §2; decision 0040 tells
+    why psycopg 3 was tried and given up); every other URL is left as it is."""
+    if url.startswith("postgres://"):
+        return "postgresql://" + url[len("postgres://") :]
     return url
 
 

@@ -35,69 +35,10 @@ def _on_sqlite_connect(dbapi_connection: sqlite3.Connection, _record) -> None:
         cursor.close()
 
 
-def psycopg_connection_class():
-    """psycopg 3's Connection, except that ending a transaction that did not fail keeps the connection's prepared
-    statements (imported lazily: SQLite installs need no PostgreSQL driver).
-
-    psycopg prepares a statement on a connection once it has run there `prepare_threshold` (5) times, so PostgreSQL
-    stops planning it on every execution (issue 12: planning the staff queue's seven-table join cost more than running
-    it). But its `rollback()` also forgets every prepared statement and sends DEALLOCATE ALL, as a precaution against
-    DDL undone by the rollback, and SQLAlchemy ends every request's transaction with a ROLLBACK (the session closes
-    at teardown): with the stock class nothing the app runs would ever stay prepared. PostgreSQL keeps prepared
-    statements across a ROLLBACK (they are not transactional) and re-plans them by itself when a table they use
-    changes; the app changes its schema only through migrations, run by their own process. So a transaction that is
-    open and not failed (INTRANS) is rolled back with a plain ROLLBACK on the libpq connection (`pgconn`, the
-    documented low-level access), which leaves psycopg's prepared-statement bookkeeping alone; anything else (a failed
-    transaction, no transaction) goes through psycopg's own rollback, unchanged."""
-    global _PSYCOPG_CONNECTION
-    if _PSYCOPG_CONNECTION is not None:
-        return _PSYCOPG_CONNECTION
-    import psycopg
-    from psycopg import pq
-
-    class Connection(psycopg.Connection):
-        def rollback(self) -> None:
-            # psycopg's own checks stay in force: inside a `transaction()` block, a two-phase transaction or a
-            # pipeline, its rollback runs (and refuses or syncs) exactly as before (attributes of the pinned 3.3.9).
-            if (
-                self.info.transaction_status != pq.TransactionStatus.INTRANS
-                or self._num_transactions
-                or self._tpc
-                or self._pipeline
-            ):
-                return super().rollback()
-            with self.lock:  # as psycopg's rollback: one thread at a time on the connection
-                try:
-                    result = self.pgconn.exec_(b"ROLLBACK")
-                except (MemoryError, psycopg.OperationalError) as error:  # libpq returned no result at all
-                    raise psycopg.OperationalError(f"ROLLBACK failed: {error}") from error
-            if result.status != pq.ExecStatus.COMMAND_OK:  # e.g. the server closed the connection: `broken` now
-                message = (result.error_message or b"").decode("utf-8", "replace").strip()
-                raise psycopg.OperationalError(f"ROLLBACK failed: {message or result.status.name}")
-            return None
-
-    _PSYCOPG_CONNECTION = Connection
-    return Connection
-
-
-_PSYCOPG_CONNECTION = None
-
-
-def _connect_with_prepared_statements_kept(dialect, _record, cargs, cparams):
-    """SQLAlchemy's do_connect hook: the psycopg dialect's own connect (`psycopg.connect` is
-    `psycopg.Connection.connect`) with the connection class above."""
-    return psycopg_connection_class().connect(*cargs, **cparams)
-
-
 def configure_engine(engine: Engine) -> Engine:
-    """Installs the SQLite connection setup on an engine; on PostgreSQL through psycopg 3, the connection class that
-    keeps prepared statements across a request's closing ROLLBACK."""
+    """Installs the SQLite connection setup on an engine (PostgreSQL needs none)."""
     if engine.dialect.name == "sqlite" and not event.contains(engine, "connect", _on_sqlite_connect):
         event.listen(engine, "connect", _on_sqlite_connect)
-    if engine.dialect.driver == "psycopg" and not event.contains(
-        engine, "do_connect", _connect_with_prepared_statements_kept
-    ):
-        event.listen(engine, "do_connect", _connect_with_prepared_statements_kept)
     return engine
 
 

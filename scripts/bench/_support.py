@@ -12,6 +12,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -115,6 +116,36 @@ def concurrently(work, requests_per_client: int, clients: int = CLIENTS) -> tupl
     return latencies, time.perf_counter() - started
 
 
+@contextmanager
+def first_answer_replayed(owner, *names: str):
+    """While active, each named function of `owner` (a module) answers every call with what its first call returned
+    (computed for real). A request then runs without that SQL: the rest of its cost — routing, authentication,
+    request and response schemas, serialization — measured alone, the most that no SQL tuning can go past.
+    Answers are shared between threads as they are: only for functions whose callers do not change them."""
+    originals = {name: getattr(owner, name) for name in names}
+
+    def replaying(name, real):
+        answers: list = []
+        lock = threading.Lock()
+
+        def replay(*args, **kwargs):
+            if not answers:
+                with lock:
+                    if not answers:
+                        answers.append(real(*args, **kwargs))
+            return answers[0]
+
+        return replay
+
+    for name, real in originals.items():
+        setattr(owner, name, replaying(name, real))
+    try:
+        yield
+    finally:
+        for name, real in originals.items():
+            setattr(owner, name, real)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -152,8 +183,8 @@ def captured_statements(app, make_request: Callable[[], object]) -> list[tuple[s
 def warmed_replay(app, base: str, make_request: Callable[[], object], warm_up: int):
     """The statements one `make_request()` runs and their bare DB-API replay (`bare_replay`), after a warm-up of the
     request, the replay and the trivial view at the measured concurrency, so every pooled connection (the app's and
-    the bare loop's) is as warm as a long-running server's: its statements prepared, PostgreSQL's choice of plan for
-    them made. Returns (statements, replay)."""
+    the bare loop's) is as warm as a long-running server's: connected, its catalogue caches filled. Returns
+    (statements, replay)."""
     from server.extensions import db
 
     statements = captured_statements(app, make_request)
@@ -171,31 +202,16 @@ def bare_replay(database_url: str, statements):
     kept between calls, as the app's pool keeps its own: at most one per concurrent client, reused by every later
     run (a warm-up run then leaves them as warm as the app's).
 
-    `database_url` is the app engine's URL (`engine.url`), so the loop uses the app's driver: with psycopg 3
-    (`postgresql+psycopg://`) the app's connection class, so a statement run often is prepared on each connection
-    and PostgreSQL skips planning it in the bare loop as it does for the app (server/database.py);
-    `postgresql+psycopg2://` (the app before 2026-11-26) replays with psycopg2, which prepares nothing; a SQLite URL
-    with sqlite3."""
+    `database_url` is the app engine's URL (`engine.url`): psycopg2 on PostgreSQL, as the app's; sqlite3 on SQLite."""
     idle: queue.SimpleQueue = queue.SimpleQueue()
     if database_url.startswith("postgres"):
+        import psycopg2
         from sqlalchemy.engine import make_url
 
-        url = make_url(database_url)
-        conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
-        if url.get_driver_name() == "psycopg":
-            from server.database import psycopg_connection_class
+        conninfo = make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
-            connection_class = psycopg_connection_class()
-
-            def connect():
-                # The app's connection class: psycopg's default prepare_threshold (5), prepared statements kept
-                # across the closing ROLLBACK, as on the app's pooled connections.
-                return connection_class.connect(conninfo)
-        else:
-            import psycopg2
-
-            def connect():
-                return psycopg2.connect(conninfo)
+        def connect():
+            return psycopg2.connect(conninfo)
     else:
         import sqlite3
 
@@ -235,43 +251,6 @@ def explain(app, statement: str, parameters, analyze: bool = False) -> str:
             cursor = raw.cursor()
             cursor.execute(("EXPLAIN (ANALYZE, BUFFERS) " if analyze else "EXPLAIN ") + statement, parameters)
             return "\n".join(row[0] for row in cursor.fetchall())
-        finally:
-            raw.rollback()
-            raw.close()
-
-
-def explain_generic(app, statement: str, parameters, analyze: bool = True) -> str:
-    """The plan PostgreSQL runs for a captured statement once its prepared form settles on the generic plan (psycopg
-    prepares a statement run often on a connection; server/database.py): PREPARE it, then EXPLAIN EXECUTE under
-    plan_cache_mode = force_generic_plan."""
-    import re
-
-    import psycopg
-
-    from server.extensions import db
-
-    names: list[str] = []
-
-    def placeholder(match):
-        if match.group(1) not in names:
-            names.append(match.group(1))
-        return f"${names.index(match.group(1)) + 1}"
-
-    sql = re.sub(r"%\((\w+)\)s", placeholder, statement)
-    with app.app_context():
-        raw = db.engine.raw_connection()
-        try:
-            conn = raw.driver_connection
-            conn.execute("SET plan_cache_mode = force_generic_plan")
-            conn.execute("PREPARE bench_generic AS " + sql)
-            cursor = psycopg.ClientCursor(conn)
-            arguments = ", ".join(["%s"] * len(names))
-            options = "(ANALYZE, BUFFERS) " if analyze else ""
-            cursor.execute(f"EXPLAIN {options}EXECUTE bench_generic({arguments})", [parameters[n] for n in names])
-            plan = "\n".join(row[0] for row in cursor.fetchall())
-            conn.execute("DEALLOCATE bench_generic")
-            conn.execute("RESET plan_cache_mode")
-            return plan
         finally:
             raw.rollback()
             raw.close()

@@ -3,11 +3,12 @@
 20 concurrent clients through a real threaded HTTP server.
 
 Prints, for the search: median and p95 latency; the same for its SQL statements replayed by a bare DB-API loop
-(the app's driver: psycopg 3 on PostgreSQL, sqlite3 on SQLite) at the same concurrency; and throughput as a ratio to
-a trivial JSON view of the same app (the framework's own ceiling; target ≥ 0.5 on PostgreSQL). On PostgreSQL it also
-prints the plans (EXPLAIN ANALYZE) of the page and count queries: a Bitmap Index Scan on the name's trigram index
-should serve them (server/models/reference.py). `--without-trigram-indexes` drops those indexes first, to measure the
-scan the indexes replace.
+(the app's driver: psycopg2 on PostgreSQL, sqlite3 on SQLite) at the same concurrency; throughput as a ratio to a
+trivial JSON view of the same app (the framework's own ceiling; target ≥ 0.5 on PostgreSQL); the same search with
+its SQL answered from memory (the route's cost without any SQL: the best ratio SQL tuning could reach). On
+PostgreSQL it also prints the plans (EXPLAIN ANALYZE) of the page and count queries: a Bitmap Index Scan on the
+name's trigram index should serve them (server/models/reference.py). `--without-trigram-indexes` drops those
+indexes first, to measure the scan the indexes replace.
 
     .venv/bin/python scripts/bench/reference_search.py [--count 20000] [--requests 20]
         [--database-url postgresql://...] [--without-trigram-indexes]
@@ -37,12 +38,13 @@ from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this s
     call,
     concurrently,
     explain,
+    first_answer_replayed,
     report,
     serve,
     warmed_replay,
 )
 
-WARM_UP = 15  # requests per client before measuring (a pooled psycopg connection runs the generic plan from the 11th)
+WARM_UP = 15  # requests per client before measuring (every pooled connection opened and used)
 PAGE_SIZE = 20  # REFERENCE_PAGE_SIZE of the client's reference select
 TYPES = 10  # the options are spread over ten lists (types), like the questionnaire's many select lists
 # What an applicant types: lower case, without the soft sign of the stored «Караколь» (and Kazakh «Қаракөл» in
@@ -146,6 +148,7 @@ def main() -> int:
     from server.extensions import db
     from server.models import SelectOption
     from server.models.reference import TRIGRAM_INDEXES
+    from server.universal import dao as universal_dao
 
     app = create_app(
         Config(
@@ -205,6 +208,13 @@ def main() -> int:
             f"{statistics.median(search_latencies) / statistics.median(bare_latencies):.2f}"
         )
         print(f"throughput ratio (search / trivial view): {search_rps / trivial_rps:.2f}  (target ≥ 0.5 on PostgreSQL)")
+        # The same request with its SQL answered from memory: what the route costs besides its statement
+        # (request and response schemas, the binding, serialization), the ceiling no SQL tuning can pass.
+        with first_answer_replayed(universal_dao, "page"):
+            concurrently(lambda: call(search_url, body, None), WARM_UP)
+            floor_latencies, floor_wall = concurrently(lambda: call(search_url, body, None), args.requests)
+            floor_rps = report("same search, SQL answered from memory", floor_latencies, floor_wall)
+        print(f"throughput ratio (search without its SQL / trivial view): {floor_rps / trivial_rps:.2f}")
         server.shutdown()
 
         if postgres:

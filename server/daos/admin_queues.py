@@ -297,10 +297,9 @@ def _position_postgresql(element, compiler, **kw):
 
 def _contains(column, token_parameter, short: bool) -> ColumnElement[bool]:
     """`column` contains the token. A token of three characters or more is `LIKE '%token%'` (escaped), which the
-    trigram indexes serve. A shorter one is `strpos(column, token) > 0`, the same test: PostgreSQL's generic plan
-    of a prepared statement (server/database.py) prices a LIKE on an unknown value as matching one row and starts
-    from the trigram index, which for one or two letters reads all of it (the 50,000 summaries); a plan for
-    strpos() starts from the queue's other conditions instead, as a plan for the literal value would."""
+    trigram indexes serve. A shorter one is `strpos(column, token) > 0`, the same test: one or two letters hold no
+    trigram, so the index cannot narrow them (a plan starting from it reads all of it, the 50,000 summaries), and
+    a plan for strpos() starts from the queue's other conditions instead."""
     if short:
         return _position(column, token_parameter) > 0
     return column.like(token_parameter, escape="\\")
