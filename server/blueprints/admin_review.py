@@ -28,8 +28,10 @@ from ..schemas.admin import (
     DocumentReviewRequest,
     DocumentReviewResponse,
     ExemptionRequest,
+    ExportJobListResponse,
     ExportJobResponse,
     ExportQuery,
+    SegmentQuery,
     SendMessageRequest,
     SendMessageResponse,
     UpdateApplicationCustomRequest,
@@ -197,6 +199,20 @@ def _xlsx(chunks, filename: str) -> Response:
 def start_export(body):
     """Starts a background export of the queue (for lists above ADMIN_EXPORT_SYNC_MAX_ROWS): poll its progress."""
     return admin_export_jobs.present(admin_export_jobs.start(current_user, body))
+
+
+@bp.get("/exports")
+@staff_only
+@bp.doc(security=SECURITY)
+@bp.arguments(SegmentQuery, location="query")
+@bp.response(200, ExportJobListResponse)
+@bp.alt_response(403, schema=ErrorEnvelope, description="Not an admin of this population")
+def recent_exports(query):
+    """The caller's own background exports of the population still kept (24 hours), newest first: follow or
+    download one started before a reload or on another queue page."""
+    rows = admin_export_jobs.recent(current_user, query.get("segment"))
+    language = current_language()
+    return {"success": True, "list": [admin_export_jobs.present(row, language) for row in rows]}
 
 
 @bp.get("/exports/<int:export_id>")

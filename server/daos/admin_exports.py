@@ -15,6 +15,22 @@ def get(export_id: int) -> AdminExport | None:
     return db.session.get(AdminExport, export_id) if 1 <= export_id <= MAX_ID else None
 
 
+def recent_of(actor_id: int, population: str, since: datetime, limit: int) -> list[AdminExport]:
+    """The admin's exports of one population asked for since `since`, newest first."""
+    return list(
+        db.session.scalars(
+            select(AdminExport)
+            .where(
+                AdminExport.actor_id == actor_id,
+                AdminExport.population == population,
+                AdminExport.created_at >= since,
+            )
+            .order_by(AdminExport.created_at.desc(), AdminExport.id.desc())
+            .limit(limit)
+        )
+    )
+
+
 def created_before(moment: datetime) -> list[AdminExport]:
     return list(db.session.scalars(select(AdminExport).where(AdminExport.created_at < moment)))
 

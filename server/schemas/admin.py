@@ -377,31 +377,45 @@ class ExportQuery(QueueParams):
         return data
 
 
-class ExportJobResponse(BaseSchema):
+class ExportJob(BaseSchema):
     """A background export: its progress, then the file at GET /admin/exports/<id>/file."""
 
-    success = fields.Boolean()
     id = fields.Integer()
     status = fields.String(metadata={"description": "queued | running | done | failed"})
     rows_done = fields.Integer()
     rows_total = fields.Integer()
     file_name = fields.String()
+    queue = fields.String(allow_none=True, metadata={"description": "the exported queue (users, applied, paid, …)"})
     error_key = fields.String(allow_none=True, metadata={"description": "failed: a catalogue key"})
     error = fields.String(allow_none=True, metadata={"description": "failed: the message in the caller's language"})
     created_at = fields.DateTime()
     finished_at = fields.DateTime(allow_none=True)
 
 
-# ---------------------------------------------------------------------------------------------- dashboard
+class ExportJobResponse(ExportJob):
+    success = fields.Boolean()
 
 
-class DashboardQuery(BaseSchema):
+class SegmentQuery(BaseSchema):
+    """?segment= of the calls about one population (dashboard, the admin's exports)."""
+
     segment = fields.String(
         load_default=None,
         allow_none=True,
         validate=validate.OneOf(("FOREIGN", "KZ", "foreign", "kz")),
         metadata={"description": "FOREIGN or KZ; default: the caller's own population"},
     )
+
+
+class ExportJobListResponse(BaseSchema):
+    success = fields.Boolean()
+    list = fields.List(fields.Nested(ExportJob))
+
+
+# ---------------------------------------------------------------------------------------------- dashboard
+
+
+class DashboardQuery(SegmentQuery):
     lang = fields.String(load_default=None, allow_none=True)
 
 

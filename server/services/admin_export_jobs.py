@@ -42,6 +42,7 @@ STORAGE_PREFIX = "admin-exports"
 ERROR_FAILED = "admin.export_failed"
 ERROR_INTERRUPTED = "admin.export_interrupted"
 _DATE_PARAMS = ("fromDate", "toDate")
+RECENT_LIMIT = 20  # exports listed per admin and population (each is kept ADMIN_EXPORT_RETENTION_HOURS)
 
 
 def _retention() -> timedelta:
@@ -108,12 +109,34 @@ def _own(actor: User, export_id: int) -> AdminExport:
 def progress(actor: User, export_id: int) -> AdminExport:
     """GET /admin/exports/<id>: the export's state; one whose job stopped moving is reported failed."""
     row = _own(actor, export_id)
-    if row.status in (EXPORT_QUEUED, EXPORT_RUNNING) and row.updated_at < utcnow() - _stale_after():
-        if dao.finish(row.id, row.status, status=EXPORT_FAILED, error_key=ERROR_INTERRUPTED, finished_at=utcnow()):
-            log.warning("admin export interrupted", extra={"export_id": row.id})
+    if _declare_if_interrupted(row):
         db.session.commit()
         db.session.refresh(row)
     return row
+
+
+def recent(actor: User, segment: str | None) -> list[AdminExport]:
+    """GET /admin/exports?segment=: the caller's own exports of that population still kept (newest first, at most
+    RECENT_LIMIT), so an export started before a reload or on another queue page can still be followed and
+    downloaded. Other admins' exports are never listed."""
+    population = admin_scope.population_for(actor, segment=segment)
+    rows = dao.recent_of(actor.id, population, utcnow() - _retention(), RECENT_LIMIT)
+    declared = [row for row in rows if _declare_if_interrupted(row)]
+    if declared:
+        db.session.commit()
+        for row in declared:
+            db.session.refresh(row)
+    return rows
+
+
+def _declare_if_interrupted(row: AdminExport) -> bool:
+    """A queued or running export whose job stopped moving is recorded failed (admin.export_interrupted); True
+    when this call recorded it (the caller commits)."""
+    if row.status not in (EXPORT_QUEUED, EXPORT_RUNNING) or row.updated_at >= utcnow() - _stale_after():
+        return False
+    if dao.finish(row.id, row.status, status=EXPORT_FAILED, error_key=ERROR_INTERRUPTED, finished_at=utcnow()):
+        log.warning("admin export interrupted", extra={"export_id": row.id})
+    return True
 
 
 @dataclass
@@ -150,6 +173,7 @@ def present(row: AdminExport, language: str | None = None) -> dict:
         "rows_done": min(row.rows_done, row.rows_total) if row.status != EXPORT_DONE else row.rows_total,
         "rows_total": row.rows_total,
         "file_name": row.file_name,
+        "queue": (row.params or {}).get("queue"),
         "error_key": row.error_key,
         "error": translate(row.error_key, language) if row.error_key else None,
         "created_at": row.created_at,

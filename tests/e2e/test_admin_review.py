@@ -201,6 +201,19 @@ def test_foreign_admin_exports_a_large_queue_in_the_background(page, factories, 
         sheet = load_workbook(target, read_only=True).active
         names = {row[1] for row in sheet.iter_rows(min_row=2, values_only=True)}
         assert names == {"Ахметова", "Борисова", "Ванина"}
+
+        # After a reload the page has forgotten the job; "My exports" still has the file.
+        page.reload()
+        expect(page.get_by_test_id("queue-grid")).to_contain_text("Ванина")
+        page.get_by_test_id("recent-exports-button").click()
+        dialog = page.get_by_role("dialog", name="Мои экспорты за последние 24 часа")
+        expect(dialog.get_by_role("listitem")).to_have_count(1)
+        expect(dialog).to_contain_text(download.suggested_filename)
+        expect(dialog).to_contain_text("Подавшие заявку")  # the queue it came from
+        audit("/admin/applied my exports")
+        with page.expect_download() as again:
+            dialog.get_by_role("button", name=re.compile("^Скачать")).click()
+        assert again.value.suggested_filename == download.suggested_filename
     finally:
         release.set()
         with app.app_context():

@@ -251,3 +251,99 @@ def test_the_request_answers_before_the_job_is_done(client, factories, monkeypat
     finally:
         release.set()
     assert _poll(client, headers, started.get_json()["id"])["status"] == "done"
+
+
+def _export_row(db, admin, *, population="foreign", queue="applied", status="done", age=timedelta(0), **values):
+    moment = utcnow() - age
+    row = AdminExport(
+        actor_id=admin.id,
+        population=population,
+        params={"queue": queue},
+        status=status,
+        rows_done=values.pop("rows_done", 10),
+        rows_total=values.pop("rows_total", 10),
+        file_name=values.pop("file_name", f"{population}_{queue}.xlsx"),
+        created_at=moment,
+        updated_at=values.pop("updated_at", moment),
+        **values,
+    )
+    db.session.add(row)
+    db.session.commit()
+    return row
+
+
+def _recent(client, headers, segment=None, lang=None):
+    extra = {"Accept-Language": lang} if lang else {}
+    query = f"?segment={segment}" if segment else ""
+    return client.get(f"{API}/admin/exports{query}", headers={**headers, **extra})
+
+
+def test_the_admins_recent_exports_are_listed_newest_first(client, factories, db, small_limit):
+    """An export started before a reload, or on another queue page, can still be followed and downloaded."""
+    headers = staff(factories, FOREIGN_ADMIN)
+    for _ in range(3):
+        applicant_application(factories, status=0)
+    first = _start(client, headers, queue="applied").get_json()["id"]
+    assert _poll(client, headers, first)["status"] == "done"
+    second = _start(client, headers, queue="users").get_json()["id"]
+    assert _poll(client, headers, second)["status"] == "done"
+
+    answer = _recent(client, headers, segment="FOREIGN")
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    listed = answer.get_json()["list"]
+    assert [item["id"] for item in listed] == [second, first]
+    assert [item["queue"] for item in listed] == ["users", "applied"]
+    assert listed[1]["status"] == "done" and listed[1]["rows_total"] == 3
+    assert re.fullmatch(r"foreign_students_\d{8}_\d{6}\.xlsx", listed[1]["file_name"])
+    assert "success" not in listed[0]
+    # Without a segment: the caller's own population.
+    assert [item["id"] for item in _recent(client, headers).get_json()["list"]] == [second, first]
+    # Each listed file downloads as before.
+    assert client.get(f"{API}/admin/exports/{first}/file", headers=headers).status_code == 200
+
+
+def test_recent_exports_are_only_the_callers_own_kept_ones(client, factories, db):
+    admin = factories.admin(role=FOREIGN_ADMIN)
+    mine = _export_row(db, admin)
+    _export_row(db, admin, age=timedelta(hours=25))  # past the retention: as gone as a purged one
+    other = factories.admin(role=FOREIGN_ADMIN)
+    _export_row(db, other)
+    headers = factories.auth_headers(admin)
+    assert [item["id"] for item in _recent(client, headers, "FOREIGN").get_json()["list"]] == [mine.id]
+    assert _recent(client, factories.auth_headers(other), "FOREIGN").get_json()["list"][0]["id"] != mine.id
+
+    # The other population: 403 for an admin without its role; the citizens' list of one who has both roles holds
+    # only the citizens' exports.
+    assert_envelope(_recent(client, headers, "KZ"), 403)
+    factories.admin(role=FOREIGN_ADMIN, email="both@example.com")
+    both = factories.admin(role=KZ_ADMIN, email="both@example.com")  # the second role added to the same account
+    kz = _export_row(db, both, population="kz", queue="paid")
+    _export_row(db, both, population="foreign", queue="applied")
+    listed = _recent(client, factories.auth_headers(both), "KZ").get_json()["list"]
+    assert [item["id"] for item in listed] == [kz.id]
+    assert_envelope(_recent(client, headers, "MARS"), 400)
+    applicant = applicant_application(factories, status=0)
+    assert_envelope(_recent(client, factories.auth_headers(applicant.user)), 403)
+    assert_envelope(client.get(f"{API}/admin/exports"), 401)
+
+
+def test_at_most_twenty_exports_are_listed(client, factories, db):
+    admin = factories.admin(role=FOREIGN_ADMIN)
+    rows = [_export_row(db, admin, age=timedelta(minutes=30 - n)) for n in range(admin_export_jobs.RECENT_LIMIT + 3)]
+    listed = _recent(client, factories.auth_headers(admin), "FOREIGN").get_json()["list"]
+    assert [item["id"] for item in listed] == [row.id for row in reversed(rows)][: admin_export_jobs.RECENT_LIMIT]
+
+
+def test_a_listed_export_whose_job_stopped_is_reported_interrupted(client, factories, db):
+    admin = factories.admin(role=FOREIGN_ADMIN)
+    stale = _export_row(
+        db, admin, status="running", age=timedelta(hours=1), rows_done=500, rows_total=9000, file_name="stale.xlsx"
+    )
+    live = _export_row(db, admin, status="running", rows_done=10, rows_total=9000, file_name="live.xlsx")
+    listed = _recent(client, factories.auth_headers(admin), "FOREIGN", lang="en").get_json()["list"]
+    by_id = {item["id"]: item for item in listed}
+    assert by_id[stale.id]["status"] == "failed" and by_id[stale.id]["error_key"] == "admin.export_interrupted"
+    assert by_id[stale.id]["error"]
+    assert by_id[live.id]["status"] == "running" and by_id[live.id]["rows_done"] == 10
+    db.session.expire_all()
+    assert db.session.get(AdminExport, stale.id).status == "failed"

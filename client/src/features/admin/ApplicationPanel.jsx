@@ -38,7 +38,8 @@ import {
   useUpdateApplicationMutation,
   useUpdateExemptionMutation,
 } from './adminApi';
-import { formatDateTime, statusText, studentName } from './QueuePage';
+import { formatDateTime } from '../../components/dates/dates';
+import { statusText, studentName } from './QueuePage';
 import DocumentReview from './DocumentReview';
 import ReasonDialog from './ReasonDialog';
 

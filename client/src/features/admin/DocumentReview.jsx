@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { useReviewDocumentMutation } from './adminApi';
-import { formatDateTime } from './QueuePage';
+import { formatDateTime } from '../../components/dates/dates';
 import ReasonDialog from './ReasonDialog';
 
 // Readable at 4.5:1 (axe): MUI's warning and info fills with white text are not, so those get a light fill and

@@ -1,30 +1,26 @@
 /* The queue's Export (issue 12 "Exports"; decision 0066): a queue up to the server's limit
  * (export_sync_max_rows of the queue answer) downloads at once; a larger one is prepared by a background job whose
  * progress is polled every POLL_MS and shown as a bar, then downloaded with a button. A synchronous export refused
- * as too large (409, the queue grew since the page loaded) starts the job too. */
+ * as too large (409, the queue grew since the page loaded) starts the job too. "My exports" (RecentExports) lists
+ * the jobs of the last 24 hours, for one started before a reload or on another queue page. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
-import { formatNumber } from '../../i18n/format';
 import {
   useDownloadExportJobMutation,
   useExportJobQuery,
   useExportQueueMutation,
   useStartExportJobMutation,
 } from './adminApi';
-
-export const POLL_MS = 1500;
-const RUNNING = ['queued', 'running'];
-/** Server error keys of a failed job → the client's texts. */
-const JOB_ERRORS = { 'admin.export_interrupted': 'admin.export.interrupted' };
+import { JobProgress, POLL_MS, RUNNING, jobErrorKey } from './exportJob';
+import RecentExports from './RecentExports';
 
 export function exportNeedsJob(total, limit) {
   return Number.isInteger(limit) && Number.isInteger(total) && total > limit;
@@ -34,26 +30,7 @@ function tooLarge(error) {
   return Boolean(error && error.status === 409 && error.data && error.data.message_key === 'admin.export_too_large');
 }
 
-function JobProgress({ job, lng, t }) {
-  const total = job.rows_total || 0;
-  const done = Math.min(job.rows_done || 0, total);
-  const value = total > 0 ? Math.round((done / total) * 100) : job.status === 'done' ? 100 : 0;
-  return (
-    <Box sx={{ width: '100%' }}>
-      <LinearProgress
-        variant="determinate"
-        value={value}
-        aria-label={t('admin.export.progress_label')}
-        data-testid="export-progress"
-      />
-      <Typography variant="caption" color="text.secondary" data-testid="export-progress-text">
-        {t('admin.export.progress', { done: formatNumber(done, lng), total: formatNumber(total, lng) })}
-      </Typography>
-    </Box>
-  );
-}
-
-export default function QueueExport({ params, total, limit }) {
+export default function QueueExport({ params, total, limit, shellKey }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage || i18n.language;
   const { showError, showSuccess } = useSnackbar();
@@ -120,6 +97,7 @@ export default function QueueExport({ params, total, limit }) {
       >
         {t('admin.export.button')}
       </Button>
+      <RecentExports shellKey={shellKey || (params && params.isLocal ? 'kz' : 'foreign')} />
       {jobId && (
         <Box sx={{ width: { xs: '100%', md: 280 } }} data-testid="export-job" aria-live="polite">
           {jobError && (
@@ -158,7 +136,7 @@ export default function QueueExport({ params, total, limit }) {
           )}
           {!jobError && current && current.status === 'failed' && (
             <Alert severity="error" onClose={dismiss} data-testid="export-failed">
-              {t(JOB_ERRORS[current.error_key] || 'admin.export.failed')}
+              {t(jobErrorKey(current))}
             </Alert>
           )}
         </Box>

@@ -43,6 +43,7 @@ import {
   searchParamsFromView,
   viewFromSearchParams,
 } from './queues';
+import { formatDate } from '../../components/dates/dates';
 import { gridLocaleText } from './gridLocale';
 import ApplicationPanel from './ApplicationPanel';
 import QueueExport from './QueueExport';
@@ -54,22 +55,6 @@ export function studentName(user) {
   if (!user) return '';
   const name = [user.last_name, user.first_name, user.middle_name].filter(Boolean).join(' ');
   return name || user.email || '';
-}
-
-export function formatDate(value) {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
-}
-
-/** dd.MM.yyyy HH:mm in the browser's time zone (the panel's history, reviews and versions). */
-export function formatDateTime(value) {
-  if (!value) return '';
-  const date = new Date(value);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export function statusText(t, row, shellKey) {
@@ -384,6 +369,7 @@ export default function QueuePage({ shell }) {
           </Button>
         )}
         <QueueExport
+          shellKey={shell.key}
           params={exportParams(shell.key, queue, view, lng)}
           total={data ? data.total : undefined}
           limit={data ? data.export_sync_max_rows : undefined}

@@ -3,6 +3,8 @@ import { baseApi } from '../../api/baseApi';
 import { exportQueryString } from './queues';
 
 const TAGS = ['AdminQueue', 'AdminApplication', 'AdminDashboard'];
+/** The admin's own background exports (GET /admin/exports): refetched when one is started. */
+const EXPORTS_TAG = 'AdminExports';
 
 /** The file name of an attachment answer (Content-Disposition), or the fallback. */
 export function fileNameOf(response, fallback) {
@@ -34,7 +36,7 @@ async function saveAttachment(response) {
   return name;
 }
 
-export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
+export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: [...TAGS, EXPORTS_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     adminApplications: build.query({
       query: (body) => ({ url: '/admin/applications', method: 'POST', body }),
@@ -99,6 +101,13 @@ export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEn
     /** POST /admin/exports: a queue above the server's limit is exported by a background job (decision 0066). */
     startExportJob: build.mutation({
       query: (params) => ({ url: '/admin/exports', method: 'POST', body: params }),
+      invalidatesTags: [EXPORTS_TAG],
+    }),
+    /** GET /admin/exports?segment=: the caller's own exports of the shell's population kept for 24 hours. */
+    recentExports: build.query({
+      query: (segment) => ({ url: `/admin/exports?segment=${segment}`, cache: 'no-store' }),
+      transformResponse: (answer) => (answer && Array.isArray(answer.list) ? answer.list : []),
+      providesTags: [EXPORTS_TAG],
     }),
     /** GET /admin/exports/{id}: the job's progress (polled while it runs). */
     exportJob: build.query({
@@ -131,5 +140,6 @@ export const {
   useExportQueueMutation,
   useStartExportJobMutation,
   useExportJobQuery,
+  useRecentExportsQuery,
   useDownloadExportJobMutation,
 } = adminApi;
