@@ -15,6 +15,7 @@ import { makeStore } from '../app/store';
 import { SHELL_USER } from '../session/sessionSlice';
 import i18n, { SERVED_LANGUAGE } from '../i18n';
 import boot from '../boot';
+import { listenForEarlySubmits } from './earlySubmit';
 
 const USER = {
   id: 7,
@@ -32,8 +33,8 @@ const mismatches = () => errors.mock.calls.map((call) => call.map(String).join('
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Server-renders location as the build does; renders again until the lazily loaded screens are in (no fallback). */
-async function prerender(location) {
-  const store = makeStore({ session: { user: SHELL_USER } });
+async function prerender(location, preloaded = { session: { user: SHELL_USER } }) {
+  const store = makeStore(preloaded);
   let html = '';
   for (let pass = 0; pass < 20; pass += 1) {
     html = renderToString(createElement(App, { store, Router: StaticRouter, location }));
@@ -169,5 +170,44 @@ describe('the prerendered /apply page for a signed-out visitor', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/auth'));
     expect(document.getElementById('root')).not.toHaveAttribute('data-prerendered');
     expect(requests).not.toContain('/api/v1/users/self');
+  });
+});
+
+describe('the prerendered /auth page used before the app has hydrated it', () => {
+  it('keeps what was typed and sends the sign-in pressed meanwhile (prerender/earlySubmit.js)', async () => {
+    await i18n.changeLanguage('ru');
+    const html = await prerender('/auth', {});
+    window.localStorage.clear();
+    window.localStorage.setItem('qabyldau_lang', 'ru');
+    mountPrerendered('/auth', html, '/auth');
+    const signIns = [];
+    const answer = global.fetch.getMockImplementation();
+    global.fetch.mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(new URL(input, 'http://localhost'), init);
+      if (request.url.includes('/auth/sign-in')) {
+        signIns.push(await request.clone().json());
+        return new Response(JSON.stringify({ success: false, message: 'Неверный e-mail или пароль', errors: {} }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return answer(input, init);
+    });
+    // The entry's listener is in place before the app starts (index.jsx); the person types and presses the button.
+    listenForEarlySubmits(document);
+    const email = document.querySelector('[data-testid="signin-email"]');
+    const password = document.querySelector('[data-testid="signin-password"]');
+    email.value = 'early@example.com';
+    password.value = 'typed-before-hydration';
+    document.querySelector('[data-testid="signin-submit"]').click();
+    expect(signIns).toEqual([]); // nobody listens yet, and method="dialog" sends nothing anywhere
+
+    await hydrate();
+    // The same fields, still holding what was typed, and the press was sent once the form was hydrated.
+    expect(document.querySelector('[data-testid="signin-email"]')).toBe(email);
+    expect(email.value).toBe('early@example.com');
+    await waitFor(() => expect(signIns).toHaveLength(1));
+    expect(signIns[0]).toMatchObject({ email: 'early@example.com', password: 'typed-before-hydration' });
+    expect(mismatches()).toEqual([]);
   });
 });

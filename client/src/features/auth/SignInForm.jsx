@@ -27,6 +27,7 @@ export default function SignInForm({ onForgotPassword }) {
     handleSubmit,
     getValues,
     formState: { errors },
+    formRef,
   } = useAuthForm({ defaultValues: { email: '', password: '' } });
 
   const onSubmit = async ({ email, password }) => {
@@ -47,8 +48,17 @@ export default function SignInForm({ onForgotPassword }) {
 
   // method="dialog": the form is prerendered (/auth); pressing Enter before the app has hydrated it must not send
   // the credentials as a GET query (the default method) — a dialog-method form outside a <dialog> does nothing.
+  // data-early-submit: such a press is sent again once the form is hydrated (prerender/earlySubmit.js).
   return (
-    <Box component="form" method="dialog" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.sign_in.form')}>
+    <Box
+      component="form"
+      method="dialog"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-label={t('auth.sign_in.form')}
+      ref={formRef}
+      data-early-submit=""
+    >
       <Stack spacing={2}>
         <TextField
           id="signin-email"

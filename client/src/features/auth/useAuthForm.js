@@ -3,7 +3,8 @@
  * first wrong one focused, and after a submit each field re-checked as it changes. react-hook-form itself
  * (~12 KB compressed) stays with the questionnaire: /auth is the first screen on a phone (decision 0070).
  * Rules are react-hook-form's `{ validate(value, values) }`: true when fine, else the message. */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { replayEarlySubmit } from '../../prerender/earlySubmit';
 
 export default function useAuthForm({ defaultValues = {} } = {}) {
   // name → { element, rules }, in the order the fields were first registered (the focus order of errors).
@@ -11,6 +12,10 @@ export default function useAuthForm({ defaultValues = {} } = {}) {
   const values = useRef({ ...defaultValues });
   const submitted = useRef(false);
   const [errors, setErrors] = useState({});
+  // The <form>: once it is on the page, a submit it received before the app hydrated it is sent again
+  // (prerender/earlySubmit.js).
+  const formRef = useRef(null);
+  useEffect(() => replayEarlySubmit(formRef.current), []);
 
   const valueOf = (name) => {
     const entry = fields.current.get(name);
@@ -60,7 +65,12 @@ export default function useAuthForm({ defaultValues = {} } = {}) {
       ref: (element) => {
         if (element && element !== entry.element) {
           const value = values.current[name];
-          element.value = value === undefined ? '' : value;
+          if (entry.element === null && element.value !== '' && values.current[name] === defaultValues[name]) {
+            // A prerendered field typed into before the app hydrated it: what the person typed stays.
+            values.current[name] = element.value;
+          } else {
+            element.value = value === undefined ? '' : value;
+          }
         }
         if (element) entry.element = element;
       },
@@ -86,5 +96,5 @@ export default function useAuthForm({ defaultValues = {} } = {}) {
     await onValid(getValues(), event);
   };
 
-  return { register, handleSubmit, getValues, formState: { errors } };
+  return { register, handleSubmit, getValues, formState: { errors }, formRef };
 }
