@@ -71,6 +71,10 @@ function selectedIds(model) {
   return [];
 }
 
+// On a phone each filter takes the row (the date fields' labels were cut at 180 px), the UNT bounds half each.
+const FULL_ON_PHONE = { xs: '100%', sm: 'auto' };
+const HALF_ON_PHONE = { xs: 'calc(50% - 6px)', sm: 130 };
+
 function Filters({ shellKey, view, setFilter }) {
   const { t } = useTranslation();
   const wanted = FILTERS_BY_SHELL[shellKey];
@@ -86,7 +90,7 @@ function Filters({ shellKey, view, setFilter }) {
           label={t('admin.filters.year')}
           value={value('year')}
           onChange={(e) => setFilter('year', e.target.value)}
-          sx={{ minWidth: 140 }}
+          sx={{ minWidth: 140, width: FULL_ON_PHONE }}
           inputProps={{ 'data-testid': 'filter-year' }}
         >
           <MenuItem value="">{t('admin.filters.any')}</MenuItem>
@@ -98,7 +102,7 @@ function Filters({ shellKey, view, setFilter }) {
         </TextField>
       )}
       {wanted.includes('nation') && (
-        <Box sx={{ minWidth: 240 }}>
+        <Box sx={{ minWidth: { sm: 240 }, width: FULL_ON_PHONE }}>
           <ReferenceSelect
             model="Citizenship"
             id="filter-nation"
@@ -111,7 +115,7 @@ function Filters({ shellKey, view, setFilter }) {
         </Box>
       )}
       {wanted.includes('program') && (
-        <Box sx={{ minWidth: 260 }}>
+        <Box sx={{ minWidth: { sm: 260 }, width: FULL_ON_PHONE }}>
           <ReferenceSelect
             model="StudyProgram"
             id="filter-program"
@@ -130,7 +134,7 @@ function Filters({ shellKey, view, setFilter }) {
           label={t('admin.filters.unt_from')}
           value={value('untFrom')}
           onChange={(e) => setFilter('untFrom', e.target.value)}
-          sx={{ width: 130 }}
+          sx={{ width: HALF_ON_PHONE }}
         />
       )}
       {wanted.includes('untTo') && (
@@ -140,11 +144,11 @@ function Filters({ shellKey, view, setFilter }) {
           label={t('admin.filters.unt_to')}
           value={value('untTo')}
           onChange={(e) => setFilter('untTo', e.target.value)}
-          sx={{ width: 130 }}
+          sx={{ width: HALF_ON_PHONE }}
         />
       )}
       {wanted.includes('from') && (
-        <Box sx={{ width: 180 }}>
+        <Box sx={{ width: { xs: '100%', sm: 180 } }}>
           <DateInput
             size="small"
             id="filter-from"
@@ -156,7 +160,7 @@ function Filters({ shellKey, view, setFilter }) {
         </Box>
       )}
       {wanted.includes('to') && (
-        <Box sx={{ width: 180 }}>
+        <Box sx={{ width: { xs: '100%', sm: 180 } }}>
           <DateInput
             size="small"
             id="filter-to"
@@ -174,7 +178,7 @@ function Filters({ shellKey, view, setFilter }) {
           label={t('admin.filters.dorm')}
           value={value('dorm')}
           onChange={(e) => setFilter('dorm', e.target.value)}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 160, width: FULL_ON_PHONE }}
           inputProps={{ 'data-testid': 'filter-dorm' }}
         >
           <MenuItem value="">{t('admin.filters.any')}</MenuItem>
