@@ -27,7 +27,7 @@ export default function SignInForm({ onForgotPassword }) {
     handleSubmit,
     getValues,
     formState: { errors },
-    formRef,
+    formProps,
   } = useAuthForm({ defaultValues: { email: '', password: '' } });
 
   const onSubmit = async ({ email, password }) => {
@@ -46,19 +46,8 @@ export default function SignInForm({ onForgotPassword }) {
     }
   };
 
-  // method="dialog": the form is prerendered (/auth); pressing Enter before the app has hydrated it must not send
-  // the credentials as a GET query (the default method) — a dialog-method form outside a <dialog> does nothing.
-  // data-early-submit: such a press is sent again once the form is hydrated (prerender/earlySubmit.js).
   return (
-    <Box
-      component="form"
-      method="dialog"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      aria-label={t('auth.sign_in.form')}
-      ref={formRef}
-      data-early-submit=""
-    >
+    <Box component="form" {...formProps} onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.sign_in.form')}>
       <Stack spacing={2}>
         <TextField
           id="signin-email"

@@ -19,7 +19,7 @@ export default function SignUpForm({ onSignedUp }) {
     handleSubmit,
     getValues,
     formState: { errors },
-    formRef,
+    formProps,
   } = useAuthForm({ defaultValues: { email: '', password: '', repeat_password: '' } });
 
   const onSubmit = async ({ email, password, repeat_password: repeatPassword }) => {
@@ -41,19 +41,8 @@ export default function SignUpForm({ onSignedUp }) {
     }
   };
 
-  // method="dialog": the form is prerendered (/auth); pressing Enter before the app has hydrated it must not send
-  // the credentials as a GET query (the default method) — a dialog-method form outside a <dialog> does nothing.
-  // data-early-submit: such a press is sent again once the form is hydrated (prerender/earlySubmit.js).
   return (
-    <Box
-      component="form"
-      method="dialog"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      aria-label={t('auth.sign_up.form')}
-      ref={formRef}
-      data-early-submit=""
-    >
+    <Box component="form" {...formProps} onSubmit={handleSubmit(onSubmit)} aria-label={t('auth.sign_up.form')}>
       <Stack spacing={2}>
         <TextField
           id="signup-email"

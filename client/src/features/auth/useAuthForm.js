@@ -12,10 +12,13 @@ export default function useAuthForm({ defaultValues = {} } = {}) {
   const values = useRef({ ...defaultValues });
   const submitted = useRef(false);
   const [errors, setErrors] = useState({});
-  // The <form>: once it is on the page, a submit it received before the app hydrated it is sent again
+  // The <form>'s props for a prerendered form (/auth). method="dialog": pressing Enter before the app has hydrated it
+  // must not send the credentials as a GET query (the default method); a dialog-method form outside a <dialog> does
+  // nothing. data-early-submit and the ref: such a press is sent again once the form is hydrated
   // (prerender/earlySubmit.js).
   const formRef = useRef(null);
   useEffect(() => replayEarlySubmit(formRef.current), []);
+  const formProps = { ref: formRef, method: 'dialog', noValidate: true, 'data-early-submit': '' };
 
   const valueOf = (name) => {
     const entry = fields.current.get(name);
@@ -96,5 +99,5 @@ export default function useAuthForm({ defaultValues = {} } = {}) {
     await onValid(getValues(), event);
   };
 
-  return { register, handleSubmit, getValues, formState: { errors }, formRef };
+  return { register, handleSubmit, getValues, formState: { errors }, formProps };
 }
