@@ -206,13 +206,18 @@ def start_export(body):
 @bp.doc(security=SECURITY)
 @bp.arguments(SegmentQuery, location="query")
 @bp.response(200, ExportJobListResponse)
+@bp.alt_response(400, schema=ErrorEnvelope, description="Unknown segment")
 @bp.alt_response(403, schema=ErrorEnvelope, description="Not an admin of this population")
 def recent_exports(query):
-    """The caller's own background exports of the population still kept (24 hours), newest first: follow or
-    download one started before a reload or on another queue page."""
+    """The caller's own background exports of the population still kept (ADMIN_EXPORT_RETENTION_HOURS), newest
+    first: follow or download one started before a reload or on another queue page."""
     rows = admin_export_jobs.recent(current_user, query.get("segment"))
     language = current_language()
-    return {"success": True, "list": [admin_export_jobs.present(row, language) for row in rows]}
+    return {
+        "success": True,
+        "list": [admin_export_jobs.present(row, language) for row in rows],
+        "retention_hours": admin_export_jobs.retention_hours(),
+    }
 
 
 @bp.get("/exports/<int:export_id>")

@@ -410,6 +410,9 @@ class SegmentQuery(BaseSchema):
 class ExportJobListResponse(BaseSchema):
     success = fields.Boolean()
     list = fields.List(fields.Nested(ExportJob))
+    retention_hours = fields.Float(
+        metadata={"description": "how long an export is kept (ADMIN_EXPORT_RETENTION_HOURS)"}
+    )
 
 
 # ---------------------------------------------------------------------------------------------- dashboard

@@ -45,8 +45,12 @@ _DATE_PARAMS = ("fromDate", "toDate")
 RECENT_LIMIT = 20  # exports listed per admin and population (each is kept ADMIN_EXPORT_RETENTION_HOURS)
 
 
+def retention_hours() -> float:
+    return float(current_app.config.get("ADMIN_EXPORT_RETENTION_HOURS", 24))
+
+
 def _retention() -> timedelta:
-    return timedelta(hours=float(current_app.config.get("ADMIN_EXPORT_RETENTION_HOURS", 24)))
+    return timedelta(hours=retention_hours())
 
 
 def _stale_after() -> timedelta:
@@ -130,8 +134,8 @@ def recent(actor: User, segment: str | None) -> list[AdminExport]:
 
 
 def _declare_if_interrupted(row: AdminExport) -> bool:
-    """A queued or running export whose job stopped moving is recorded failed (admin.export_interrupted); True
-    when this call recorded it (the caller commits)."""
+    """A queued or running export whose job stopped moving is recorded failed (admin.export_interrupted), unless
+    its job ended it meanwhile; True when the row is stale, so that the caller commits and reloads it."""
     if row.status not in (EXPORT_QUEUED, EXPORT_RUNNING) or row.updated_at >= utcnow() - _stale_after():
         return False
     if dao.finish(row.id, row.status, status=EXPORT_FAILED, error_key=ERROR_INTERRUPTED, finished_at=utcnow()):

@@ -206,7 +206,7 @@ def test_foreign_admin_exports_a_large_queue_in_the_background(page, factories, 
         page.reload()
         expect(page.get_by_test_id("queue-grid")).to_contain_text("Ванина")
         page.get_by_test_id("recent-exports-button").click()
-        dialog = page.get_by_role("dialog", name="Мои экспорты за последние 24 часа")
+        dialog = page.get_by_role("dialog", name="Мои файлы экспорта на сервере")
         expect(dialog.get_by_role("listitem")).to_have_count(1)
         expect(dialog).to_contain_text(download.suggested_filename)
         expect(dialog).to_contain_text("Подавшие заявку")  # the queue it came from

@@ -296,6 +296,7 @@ def test_the_admins_recent_exports_are_listed_newest_first(client, factories, db
     assert listed[1]["status"] == "done" and listed[1]["rows_total"] == 3
     assert re.fullmatch(r"foreign_students_\d{8}_\d{6}\.xlsx", listed[1]["file_name"])
     assert "success" not in listed[0]
+    assert answer.get_json()["retention_hours"] == 24
     # Without a segment: the caller's own population.
     assert [item["id"] for item in _recent(client, headers).get_json()["list"]] == [second, first]
     # Each listed file downloads as before.
@@ -310,7 +311,9 @@ def test_recent_exports_are_only_the_callers_own_kept_ones(client, factories, db
     _export_row(db, other)
     headers = factories.auth_headers(admin)
     assert [item["id"] for item in _recent(client, headers, "FOREIGN").get_json()["list"]] == [mine.id]
-    assert _recent(client, factories.auth_headers(other), "FOREIGN").get_json()["list"][0]["id"] != mine.id
+    assert mine.id not in [
+        item["id"] for item in _recent(client, factories.auth_headers(other), "FOREIGN").get_json()["list"]
+    ]
 
     # The other population: 403 for an admin without its role; the citizens' list of one who has both roles holds
     # only the citizens' exports.

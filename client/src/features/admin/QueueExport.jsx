@@ -13,13 +13,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
-import {
-  useDownloadExportJobMutation,
-  useExportJobQuery,
-  useExportQueueMutation,
-  useStartExportJobMutation,
-} from './adminApi';
-import { JobProgress, POLL_MS, RUNNING, jobErrorKey } from './exportJob';
+import { useExportJobQuery, useExportQueueMutation, useStartExportJobMutation } from './adminApi';
+import { JobProgress, POLL_MS, isRunning, jobErrorKey, useExportFileDownload } from './exportJob';
 import RecentExports from './RecentExports';
 
 export function exportNeedsJob(total, limit) {
@@ -30,14 +25,14 @@ function tooLarge(error) {
   return Boolean(error && error.status === 409 && error.data && error.data.message_key === 'admin.export_too_large');
 }
 
-export default function QueueExport({ params, total, limit, shellKey }) {
+export default function QueueExport({ params, total, limit, shellKey, segment }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage || i18n.language;
   const { showError, showSuccess } = useSnackbar();
   const [jobId, setJobId] = useState(null);
   const [exportQueue, { isLoading: exporting }] = useExportQueueMutation();
   const [startJob, { isLoading: starting }] = useStartExportJobMutation();
-  const [download, { isLoading: downloading }] = useDownloadExportJobMutation();
+  const { save: download, isDownloading } = useExportFileDownload();
   const [polling, setPolling] = useState(true);
   const { data: job, error: jobError } = useExportJobQuery(jobId, {
     skip: !jobId,
@@ -45,8 +40,8 @@ export default function QueueExport({ params, total, limit, shellKey }) {
     refetchOnMountOrArgChange: true,
   });
   const current = job && job.id === jobId ? job : null;
-  const running = Boolean(jobId) && !jobError && (!current || RUNNING.includes(current.status));
-  const ended = Boolean(jobError) || Boolean(current && !RUNNING.includes(current.status));
+  const running = Boolean(jobId) && !jobError && (!current || isRunning(current));
+  const ended = Boolean(jobError) || Boolean(current && !isRunning(current));
   useEffect(() => {
     if (ended) setPolling(false);
   }, [ended]);
@@ -75,15 +70,6 @@ export default function QueueExport({ params, total, limit, shellKey }) {
     }
   };
 
-  const save = async () => {
-    try {
-      const name = await download(jobId).unwrap();
-      showSuccess(t('admin.export.done', { name }));
-    } catch (e) {
-      showError(apiErrorMessage(e, t, i18n));
-    }
-  };
-
   const dismiss = () => setJobId(null);
 
   return (
@@ -97,7 +83,7 @@ export default function QueueExport({ params, total, limit, shellKey }) {
       >
         {t('admin.export.button')}
       </Button>
-      <RecentExports shellKey={shellKey || (params && params.isLocal ? 'kz' : 'foreign')} />
+      {segment && <RecentExports shellKey={shellKey} segment={segment} />}
       {jobId && (
         <Box sx={{ width: { xs: '100%', md: 280 } }} data-testid="export-job" aria-live="polite">
           {jobError && (
@@ -105,7 +91,7 @@ export default function QueueExport({ params, total, limit, shellKey }) {
               {apiErrorMessage(jobError, t, i18n, 'admin.export.failed')}
             </Alert>
           )}
-          {!jobError && (!current || RUNNING.includes(current.status)) && (
+          {!jobError && (!current || isRunning(current)) && (
             <>
               <Typography variant="body2">{t('admin.export.preparing')}</Typography>
               {current && <JobProgress job={current} lng={lng} t={t} />}
@@ -122,8 +108,8 @@ export default function QueueExport({ params, total, limit, shellKey }) {
                   variant="contained"
                   size="small"
                   startIcon={<DownloadIcon aria-hidden="true" />}
-                  disabled={downloading}
-                  onClick={save}
+                  disabled={isDownloading(jobId)}
+                  onClick={() => download(jobId)}
                   data-testid="export-download"
                 >
                   {t('admin.export.download')}

@@ -374,6 +374,7 @@ export default function QueuePage({ shell }) {
         )}
         <QueueExport
           shellKey={shell.key}
+          segment={shell.segment}
           params={exportParams(shell.key, queue, view, lng)}
           total={data ? data.total : undefined}
           limit={data ? data.export_sync_max_rows : undefined}

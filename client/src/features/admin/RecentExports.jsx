@@ -1,7 +1,8 @@
 /* "My exports" beside the Export button (issue 12 "Exports"; decision 0066 "Export"): the admin's own background
- * exports of this shell's population, kept for 24 hours, so a file started before a reload, on another queue page or
- * by an earlier visit can still be followed and downloaded. Read when the dialog opens; polled while one of them is
- * still being prepared. Only the server's own list is shown: other admins' exports are never in it. */
+ * exports of this shell's population (the large lists, prepared on the server and kept ADMIN_EXPORT_RETENTION_HOURS),
+ * so a file started before a reload, on another queue page or by an earlier visit can still be followed and
+ * downloaded. Read when the dialog opens; polled while one of them is still being prepared. Only the server's own
+ * list is shown: other admins' exports are never in it. */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -17,14 +18,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import HistoryIcon from '@mui/icons-material/History';
-import { useSnackbar } from '../../components/SnackbarProvider';
+import Box from '@mui/material/Box';
 import { apiErrorMessage } from '../../components/apiError';
 import { formatDateTime } from '../../components/dates/dates';
-import { useDownloadExportJobMutation, useRecentExportsQuery } from './adminApi';
-import { JobProgress, POLL_MS, isRunning, jobErrorKey } from './exportJob';
+import { formatNumber } from '../../i18n/format';
+import { useRecentExportsQuery } from './adminApi';
+import { JobProgress, POLL_MS, isRunning, jobErrorKey, useExportFileDownload } from './exportJob';
 import { queueLabelKey } from './queues';
-
-const SEGMENTS = { foreign: 'FOREIGN', kz: 'KZ' };
 
 function ExportRow({ job, shellKey, lng, t, onDownload, downloading }) {
   const title = job.queue ? t(queueLabelKey(shellKey, job.queue)) : job.file_name;
@@ -45,70 +45,62 @@ function ExportRow({ job, shellKey, lng, t, onDownload, downloading }) {
             {t('admin.export.recent_started', { when: formatDateTime(job.created_at) })}
           </Typography>
         </div>
-        {job.status === 'done' && (
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<DownloadIcon aria-hidden="true" />}
-            disabled={downloading}
-            onClick={() => onDownload(job.id)}
-            aria-label={`${t('admin.export.download')}: ${job.file_name}`}
-            data-testid={`recent-export-download-${job.id}`}
-            sx={{ flexShrink: 0 }}
-          >
-            {t('admin.export.download')}
-          </Button>
-        )}
+        {/* The status (being prepared, ready, failed) is announced when polling changes it; the progress figures
+            below it are not, every 1.5 s. */}
+        <Box aria-live="polite" sx={{ flexShrink: 0 }}>
+          {job.status === 'done' && (
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<DownloadIcon aria-hidden="true" />}
+              disabled={downloading}
+              onClick={() => onDownload(job.id)}
+              aria-label={`${t('admin.export.download')}: ${job.file_name}`}
+              data-testid={`recent-export-download-${job.id}`}
+              sx={{ width: { xs: '100%', sm: 'auto' } }}
+            >
+              {t('admin.export.download')}
+            </Button>
+          )}
+          {isRunning(job) && <Typography variant="body2">{t('admin.export.recent_running')}</Typography>}
+          {job.status === 'failed' && (
+            <Typography variant="body2" color="error" data-testid={`recent-export-failed-${job.id}`}>
+              {t(jobErrorKey(job))}
+            </Typography>
+          )}
+        </Box>
       </Stack>
       {isRunning(job) && (
-        <Stack spacing={0.5} sx={{ mt: 1 }}>
-          <Typography variant="body2">{t('admin.export.recent_running')}</Typography>
-          <JobProgress job={job} lng={lng} t={t} testId={`recent-export-progress-${job.id}`} />
-        </Stack>
-      )}
-      {job.status === 'failed' && (
-        <Typography variant="body2" color="error" sx={{ mt: 1 }} data-testid={`recent-export-failed-${job.id}`}>
-          {t(jobErrorKey(job))}
-        </Typography>
+        <Box sx={{ mt: 1 }}>
+          <JobProgress
+            job={job}
+            lng={lng}
+            t={t}
+            testId={`recent-export-progress-${job.id}`}
+            label={`${t('admin.export.progress_label')}: ${job.file_name}`}
+          />
+        </Box>
       )}
     </ListItem>
   );
 }
 
-export default function RecentExports({ shellKey }) {
+export default function RecentExports({ shellKey, segment }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage || i18n.language;
-  const { showError, showSuccess } = useSnackbar();
   const [open, setOpen] = useState(false);
   const [polling, setPolling] = useState(false);
-  const [downloadingId, setDownloadingId] = useState(null);
-  const segment = SEGMENTS[shellKey] || SEGMENTS.foreign;
-  const {
-    data: jobs,
-    error,
-    isLoading,
-  } = useRecentExportsQuery(segment, {
+  const { save, isDownloading } = useExportFileDownload();
+  const { data, error, isLoading } = useRecentExportsQuery(segment, {
     skip: !open,
     refetchOnMountOrArgChange: true,
     pollingInterval: open && polling ? POLL_MS : 0,
   });
+  const jobs = data ? data.list : null;
   const anyRunning = Boolean(jobs && jobs.some(isRunning));
   useEffect(() => {
     setPolling(anyRunning);
   }, [anyRunning]);
-  const [download] = useDownloadExportJobMutation();
-
-  const save = async (id) => {
-    setDownloadingId(id);
-    try {
-      const name = await download(id).unwrap();
-      showSuccess(t('admin.export.done', { name }));
-    } catch (e) {
-      showError(apiErrorMessage(e, t, i18n));
-    } finally {
-      setDownloadingId(null);
-    }
-  };
 
   return (
     <>
@@ -124,19 +116,25 @@ export default function RecentExports({ shellKey }) {
         open={open}
         onClose={() => setOpen(false)}
         aria-labelledby="recent-exports-title"
+        aria-describedby="recent-exports-note"
         fullWidth
         maxWidth="sm"
       >
         <DialogTitle id="recent-exports-title">{t('admin.export.recent_title')}</DialogTitle>
         <DialogContent dividers>
+          {data && (
+            <Typography id="recent-exports-note" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('admin.export.recent_note', { hours: formatNumber(data.retentionHours, lng) })}
+            </Typography>
+          )}
           {isLoading && (
             <Stack alignItems="center" sx={{ py: 2 }}>
-              <CircularProgress size={28} aria-label={t('admin.export.recent_title')} />
+              <CircularProgress size={28} aria-label={t('common.loading')} />
             </Stack>
           )}
           {error && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
-          {!isLoading && !error && jobs && jobs.length === 0 && (
-            <Typography variant="body2" color="text.secondary" data-testid="recent-exports-empty">
+          {!error && jobs && jobs.length === 0 && (
+            <Typography variant="body2" data-testid="recent-exports-empty">
               {t('admin.export.recent_empty')}
             </Typography>
           )}
@@ -150,7 +148,7 @@ export default function RecentExports({ shellKey }) {
                   lng={lng}
                   t={t}
                   onDownload={save}
-                  downloading={downloadingId === job.id}
+                  downloading={isDownloading(job.id)}
                 />
               ))}
             </List>

@@ -28,7 +28,7 @@ function serveRecent(lists) {
     if (url.pathname.endsWith('/admin/exports') && request.method === 'GET') {
       const list = lists[Math.min(calls.lists.length, lists.length - 1)];
       calls.lists.push(url.searchParams.get('segment'));
-      return json({ success: true, list });
+      return json({ success: true, list, retention_hours: 24 });
     }
     const file = /\/admin\/exports\/(\d+)\/file$/.exec(url.pathname);
     if (file) {
@@ -56,12 +56,15 @@ describe('<RecentExports> ("My exports": background exports of the last 24 hours
       [running, DONE, FAILED],
       [{ ...running, status: 'done', rows_done: 4200 }, DONE, FAILED],
     ]);
-    renderWithProviders(<RecentExports shellKey="kz" />);
+    renderWithProviders(<RecentExports shellKey="kz" segment="KZ" />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.lists).toEqual([]);
 
     await userEvent.click(screen.getByTestId('recent-exports-button'));
-    const dialog = await screen.findByRole('dialog', { name: 'Мои экспорты за последние 24 часа' });
+    const dialog = await screen.findByRole('dialog', { name: 'Мои файлы экспорта на сервере' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Большие списки готовятся на сервере и хранятся здесь 24 ч; небольшие скачиваются сразу.',
+    );
     const list = await within(dialog).findByRole('list', { name: 'Мои файлы экспорта' });
     expect(calls.lists[0]).toBe('KZ');
     const items = within(list).getAllByRole('listitem');
@@ -71,7 +74,9 @@ describe('<RecentExports> ("My exports": background exports of the last 24 hours
     expect(items[1]).toHaveTextContent(DONE.file_name);
     expect(items[1]).toHaveTextContent(/Запущен \d{2}\.\d{2}\.2026 \d{2}:\d{2}/);
     expect(within(items[0]).getByText('Готовится')).toBeInTheDocument();
-    expect(within(items[0]).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(
+      within(items[0]).getByRole('progressbar', { name: `Подготовка файла экспорта: ${running.file_name}` }),
+    ).toHaveAttribute('aria-valuenow', '25');
     expect(screen.getByTestId('recent-export-failed-2')).toHaveTextContent(
       'Подготовка файла прервалась. Запустите экспорт ещё раз',
     );
@@ -89,10 +94,10 @@ describe('<RecentExports> ("My exports": background exports of the last 24 hours
   test('an empty list says so, in the admin\'s language', async () => {
     i18n.changeLanguage('en');
     serveRecent([[]]);
-    renderWithProviders(<RecentExports shellKey="foreign" />);
+    renderWithProviders(<RecentExports shellKey="foreign" segment="FOREIGN" />);
     await userEvent.click(screen.getByRole('button', { name: 'My exports' }));
     expect(await screen.findByTestId('recent-exports-empty')).toHaveTextContent(
-      'You have not prepared any export files in the last 24 hours.',
+      'You have no export files on the server right now.',
     );
   });
 });

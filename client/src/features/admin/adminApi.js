@@ -106,7 +106,10 @@ export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: [...TAGS, EXPORT
     /** GET /admin/exports?segment=: the caller's own exports of the shell's population kept for 24 hours. */
     recentExports: build.query({
       query: (segment) => ({ url: `/admin/exports?segment=${segment}`, cache: 'no-store' }),
-      transformResponse: (answer) => (answer && Array.isArray(answer.list) ? answer.list : []),
+      transformResponse: (answer) => ({
+        list: answer && Array.isArray(answer.list) ? answer.list : [],
+        retentionHours: answer && Number.isFinite(answer.retention_hours) ? answer.retention_hours : 24,
+      }),
       providesTags: [EXPORTS_TAG],
     }),
     /** GET /admin/exports/{id}: the job's progress (polled while it runs). */

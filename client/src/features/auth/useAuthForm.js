@@ -3,8 +3,8 @@
  * first wrong one focused, and after a submit each field re-checked as it changes. react-hook-form itself
  * (~12 KB compressed) stays with the questionnaire: /auth is the first screen on a phone (decision 0070).
  * Rules are react-hook-form's `{ validate(value, values) }`: true when fine, else the message. */
-import { useEffect, useRef, useState } from 'react';
-import { replayEarlySubmit } from '../../prerender/earlySubmit';
+import { useRef, useState } from 'react';
+import { hydratedForm } from '../../prerender/earlySubmit';
 
 export default function useAuthForm({ defaultValues = {} } = {}) {
   // name → { element, rules }, in the order the fields were first registered (the focus order of errors).
@@ -14,11 +14,9 @@ export default function useAuthForm({ defaultValues = {} } = {}) {
   const [errors, setErrors] = useState({});
   // The <form>'s props for a prerendered form (/auth). method="dialog": pressing Enter before the app has hydrated it
   // must not send the credentials as a GET query (the default method); a dialog-method form outside a <dialog> does
-  // nothing. data-early-submit and the ref: such a press is sent again once the form is hydrated
+  // nothing. data-resubmit and the ref: such a press is sent again once the form is hydrated
   // (prerender/earlySubmit.js).
-  const formRef = useRef(null);
-  useEffect(() => replayEarlySubmit(formRef.current), []);
-  const formProps = { ref: formRef, method: 'dialog', noValidate: true, 'data-early-submit': '' };
+  const formProps = { ref: hydratedForm, method: 'dialog', noValidate: true, 'data-resubmit': '' };
 
   const valueOf = (name) => {
     const entry = fields.current.get(name);

@@ -1,0 +1,78 @@
+/* prerender/earlySubmit.js: a press on a prerendered form before hydration is sent again once, by the same
+ * button; a press after the form is hydrated is React's alone (never sent twice). */
+
+function freshModule() {
+  let module;
+  jest.isolateModules(() => {
+    module = require('./earlySubmit');
+  });
+  return module;
+}
+
+function form({ marked = true } = {}) {
+  const element = document.createElement('form');
+  element.setAttribute('method', 'dialog');
+  if (marked) element.setAttribute('data-resubmit', '');
+  element.innerHTML = '<button type="submit" name="go">Go</button>';
+  document.body.appendChild(element);
+  element.requestSubmit = jest.fn();
+  return element;
+}
+
+function press(element) {
+  // jsdom has no SubmitEvent: a submit event carrying its submitter, as the browser's does.
+  const event = new Event('submit', { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'submitter', { value: element.querySelector('button') });
+  element.dispatchEvent(event);
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+test('a press before hydration is sent again once, by the same button', () => {
+  const { listenForEarlySubmits, hydratedForm } = freshModule();
+  const target = document.createElement('div');
+  document.body.appendChild(target);
+  listenForEarlySubmits(target);
+  const element = form();
+  target.appendChild(element);
+  press(element);
+  hydratedForm(element); // React's commit
+  expect(element.requestSubmit).not.toHaveBeenCalled(); // not inside the commit
+  jest.runAllTimers();
+  hydratedForm(element); // a later commit of the same form
+  jest.runAllTimers();
+  expect(element.requestSubmit).toHaveBeenCalledTimes(1);
+  expect(element.requestSubmit).toHaveBeenCalledWith(element.querySelector('button'));
+});
+
+test('a press once the form is hydrated is not replayed (React has handled it)', () => {
+  const { listenForEarlySubmits, hydratedForm } = freshModule();
+  const target = document.createElement('div');
+  document.body.appendChild(target);
+  listenForEarlySubmits(target);
+  const element = form();
+  target.appendChild(element);
+  hydratedForm(element); // the commit
+  press(element); // React handles this one
+  jest.runAllTimers();
+  expect(element.requestSubmit).not.toHaveBeenCalled();
+});
+
+test('only forms marked data-resubmit are remembered', () => {
+  const { listenForEarlySubmits, hydratedForm } = freshModule();
+  const target = document.createElement('div');
+  document.body.appendChild(target);
+  listenForEarlySubmits(target);
+  const element = form({ marked: false });
+  target.appendChild(element);
+  press(element);
+  hydratedForm(element);
+  jest.runAllTimers();
+  expect(element.requestSubmit).not.toHaveBeenCalled();
+});
