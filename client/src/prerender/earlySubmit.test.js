@@ -26,6 +26,17 @@ function press(element) {
   element.dispatchEvent(event);
 }
 
+/** A fresh module listening on a container that holds one form (marked data-resubmit unless said otherwise). */
+function listening({ marked = true } = {}) {
+  const { listenForEarlySubmits, hydratedForm } = freshModule();
+  const target = document.createElement('div');
+  document.body.appendChild(target);
+  listenForEarlySubmits(target);
+  const element = form({ marked });
+  target.appendChild(element);
+  return { element, hydratedForm };
+}
+
 beforeEach(() => {
   jest.useFakeTimers();
 });
@@ -35,12 +46,7 @@ afterEach(() => {
 });
 
 test('a press before hydration is sent again once, by the same button', () => {
-  const { listenForEarlySubmits, hydratedForm } = freshModule();
-  const target = document.createElement('div');
-  document.body.appendChild(target);
-  listenForEarlySubmits(target);
-  const element = form();
-  target.appendChild(element);
+  const { element, hydratedForm } = listening();
   press(element);
   hydratedForm(element); // React's commit
   expect(element.requestSubmit).not.toHaveBeenCalled(); // not inside the commit
@@ -52,12 +58,7 @@ test('a press before hydration is sent again once, by the same button', () => {
 });
 
 test('a press once the form is hydrated is not replayed (React has handled it)', () => {
-  const { listenForEarlySubmits, hydratedForm } = freshModule();
-  const target = document.createElement('div');
-  document.body.appendChild(target);
-  listenForEarlySubmits(target);
-  const element = form();
-  target.appendChild(element);
+  const { element, hydratedForm } = listening();
   hydratedForm(element); // the commit
   press(element); // React handles this one
   jest.runAllTimers();
@@ -65,12 +66,7 @@ test('a press once the form is hydrated is not replayed (React has handled it)',
 });
 
 test('only forms marked data-resubmit are remembered', () => {
-  const { listenForEarlySubmits, hydratedForm } = freshModule();
-  const target = document.createElement('div');
-  document.body.appendChild(target);
-  listenForEarlySubmits(target);
-  const element = form({ marked: false });
-  target.appendChild(element);
+  const { element, hydratedForm } = listening({ marked: false });
   press(element);
   hydratedForm(element);
   jest.runAllTimers();
