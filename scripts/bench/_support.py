@@ -124,7 +124,7 @@ def first_answer_replayed(owner, *names: str):
     Answers are shared between threads as they are: only for functions whose callers do not change them."""
     originals = {name: getattr(owner, name) for name in names}
 
-    def replaying(name, real):
+    def replaying(real):
         answers: list = []
         lock = threading.Lock()
 
@@ -138,7 +138,7 @@ def first_answer_replayed(owner, *names: str):
         return replay
 
     for name, real in originals.items():
-        setattr(owner, name, replaying(name, real))
+        setattr(owner, name, replaying(real))
     try:
         yield
     finally:
