@@ -1,4 +1,4 @@
-# One image for the SPA, the API and the background jobs (DESIGN §4). Build: docker build -t qabyldau .
+# One image for the SPA, the API and the background jobs (design §4). Build: docker build -t qabyldau .
 # Stage 1: the client bundle.
 FROM node:20-bookworm-slim AS client
 WORKDIR /build

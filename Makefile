@@ -60,11 +60,13 @@ test: install client chromium-check lint
 	env -u TEST_DATABASE_URL $(PYTEST)
 	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "== again on $$TEST_DATABASE_URL (browser tests ran above)"; $(PYTEST) -m "not e2e"; fi
 
-# Linters (DESIGN §2): ruff for Python (lint + format check), ESLint for the client (eslint.config.js: React,
-# hooks and the client's layers, see client/README.md).
+# Linters (design §2, §3): ruff for Python (lint, complexity, format check), import-linter for the server's
+# architecture (.importlinter: the kernel, the domain DAG, the state machine; decision 0076), ESLint for the client
+# (eslint.config.js: React, hooks, the client's layers and no import cycles, see client/README.md).
 lint: $(BIN)/.installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 	npm run --silent lint
 
 test-server: $(BIN)/.installed

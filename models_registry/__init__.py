@@ -1,4 +1,4 @@
-"""Declarations of every model exposed through /api/v1/universal (DESIGN §3, spec §7 "Generic model API").
+"""Declarations of every model exposed through /api/v1/universal (design §3, req §7 "Generic model API").
 
 Declarations only: model classes are named by import path ("package.module:Class") and resolved lazily by the
 server, so this package never imports create_app; it takes the domain constants (role names, program kinds, bounds)

@@ -32,7 +32,7 @@ NAMES = ("name_ru", "name_en", "name_kk")
 
 
 def _names(required: bool = True) -> tuple[Field, ...]:
-    # Kazakh and English fall back to Russian when empty (DESIGN §6, issue 10; decision 0073): only ru is required.
+    # Kazakh and English fall back to Russian when empty (design §6, issue 10; decision 0073): only ru is required.
     return (
         Field("name_ru", required=required, non_blank=True),
         Field("name_en", default=""),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the per-model RTK Query slices of the generic model API (DESIGN §2, §3: "per-model endpoints generated").
+"""Generates the per-model RTK Query slices of the generic model API (design §2, §3: "per-model endpoints generated").
 
 Reads the OpenAPI document of the server (server.create_app() → GET /api/v1/openapi.json through the test
 client, or a saved document given with --openapi) for the models, paths and request/answer schemas of
@@ -140,7 +140,7 @@ def render_model(model: str, operations: dict[str, dict], info: dict) -> str:
     related = [r for r in info.get("related", []) if r != model]
     lines = [
         HEADER,
-        f"/* The generic model API for {model}: /api/v1/universal/{model}/* (spec §7).",
+        f"/* The generic model API for {model}: /api/v1/universal/{model}/* (req §7).",
         " * Tags: a list tag {type, id: 'LIST'} and one tag per row {type, id}; writes invalidate the list,",
         " * the written row and the list tags of related models (includes and parent references). */",
         "import { baseApi } from '../baseApi';",

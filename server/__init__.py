@@ -1,4 +1,8 @@
-"""Qabyldau server: create_app(config) wires extensions, blueprints and handlers."""
+"""Qabyldau server: create_app(config) wires the kernel, then each domain's views and jobs (decision 0076).
+
+The kernel (config, extensions, database, errors, i18n, security, models, forms, integrations, the jobs platform)
+never imports a domain package; this factory and cli.py are the only places that know them all.
+"""
 
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ def create_app(config: Config | None = None) -> Flask:
     from .cli import register_commands
 
     register_commands(app)
-    from .static_files import serve_client_assets
+    from .web.static_files import serve_client_assets
 
     serve_client_assets(app)  # outermost: hashed assets (brotli/gzip) never reach Flask
     return app
@@ -67,51 +71,60 @@ def register_extensions(app: Flask) -> None:
     limiter.init_app(app)
     api.init_app(app, spec_kwargs={"info": {"description": "Admissions and dormitory portal API (Bearer tokens)."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"})
-    init_jobs(app)
+    init_jobs(app, job_modules())
 
 
 def register_blueprints(app: Flask) -> None:
-    from .blueprints import (
-        admin,
-        admin_review,
-        auth,
-        chat,
-        dorm,
-        files,
-        gov_grants,
-        institutions,
-        meta,
-        payments,
-        pkb,
-        spa,
-        users,
-        users_applications,
-    )
+    """Each domain's blueprints, in one explicit list (the OpenAPI document lists their paths in this order)."""
+    from .accounts import self_views as account_self_views
+    from .accounts import views as account_views
+    from .applications import file_views as application_file_views
+    from .applications import views as application_views
+    from .chat import views as chat_views
+    from .dorm import room_media_views as dorm_room_media_views
+    from .dorm import views as dorm_views
     from .extensions import api
-    from .universal import views as universal
+    from .grants import views as grant_views
+    from .payments import views as payment_views
+    from .pkb import views as pkb_views
+    from .reference import views as reference_views
+    from .review import views as review_views
+    from .universal import views as universal_views
+    from .web import spa
+    from .web import views as web_views
 
     for blueprint in (
-        meta.bp,
-        auth.bp,
-        users.bp,
-        users_applications.bp,
-        files.bp,
-        universal.bp,
-        admin.bp,
-        admin_review.bp,
-        pkb.bp,
-        gov_grants.bp,
-        dorm.users_bp,
-        dorm.admin_bp,
-        dorm.suborg_bp,
-        payments.bp,
-        chat.bp,
-        chat.admin_bp,
-        institutions.bp,
+        web_views.bp,
+        account_views.bp,
+        account_self_views.bp,
+        application_views.bp,
+        application_file_views.bp,
+        universal_views.bp,
+        dorm_room_media_views.bp,
+        review_views.bp,
+        pkb_views.bp,
+        grant_views.bp,
+        dorm_views.users_bp,
+        dorm_views.admin_bp,
+        dorm_views.suborg_bp,
+        payment_views.bp,
+        chat_views.bp,
+        chat_views.admin_bp,
+        reference_views.bp,
     ):
         api.register_blueprint(blueprint)
-    app.register_blueprint(payments.pages)  # the sandbox card page (HTML), before the SPA's catch-all
+    app.register_blueprint(payment_views.pages)  # the sandbox card page (HTML), before the SPA's catch-all
     app.register_blueprint(spa.bp)  # last: its catch-all must not shadow the API
+
+
+def job_modules() -> tuple:
+    """Each domain's jobs.py: their tasks and periodic entries (SCHEDULE) are registered with the app's Celery app."""
+    from .accounts import jobs as account_jobs
+    from .applications import jobs as application_jobs
+    from .dorm import jobs as dorm_jobs
+    from .review import jobs as review_jobs
+
+    return (account_jobs, application_jobs, dorm_jobs, review_jobs)
 
 
 def register_handlers(app: Flask) -> None:

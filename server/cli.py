@@ -15,8 +15,8 @@ def register_commands(app: Flask) -> None:
     @click.option("--role", required=True, type=click.Choice(ADMIN_ROLES), help="Админ or 'Админ (граждане КЗ)'.")
     def create_admin(email: str, password: str, role: str):
         """Create (or promote) a verified admin account."""
-        from .schemas.common import validate_email
-        from .services.users import create_admin as create
+        from .accounts.users import create_admin as create
+        from .common_schemas import validate_email
 
         if len(password) < 6:
             raise click.BadParameter("at least 6 characters", param_hint="--password")
@@ -38,14 +38,14 @@ def register_commands(app: Flask) -> None:
     @app.cli.command("reindex-applications")
     def reindex_applications():
         """Rebuild the staff queues' summary of every application from its answers (decision 0066)."""
-        from .services.application_summary import rebuild_all
+        from .applications.summary import rebuild_all
 
         click.echo(f"application summaries rebuilt: {rebuild_all()}")
 
     @app.cli.command("dorm-expire")
     def dorm_expire():
         """End unpaid dormitory holds and unanswered waitlist offers past their deadline; offer freed places."""
-        from .services.dorm_bookings import expire_due
+        from .dorm.bookings import expire_due
 
         counts = expire_due()
         click.echo(
@@ -69,10 +69,10 @@ def register_home_message_commands(app: Flask) -> None:
     @click.option("--title-en")
     @click.option("--text-en")
     def home_message(kind, permanent, amount, user_email, title_ru, text_ru, title_kk, text_kk, title_en, text_en):
-        """Create a home-page message (spec §1, §2 '/'); a payment message carries a Pay button."""
-        from .daos import users as users_dao
+        """Create a home-page message (req §1, §2 '/'); a payment message carries a Pay button."""
+        from .accounts import dao as users_dao
         from .errors import ApiError
-        from .services import home_messages
+        from .payments import home_messages
 
         user_id = None
         if user_email:
@@ -109,7 +109,7 @@ def _report_import(result, lang: str, done_key: str) -> None:
 
 
 def _run_import(action, lang: str, done_key: str) -> None:
-    from .services.reference_import import ImportFailed
+    from .reference.imports import ImportFailed
 
     try:
         result = action()
@@ -137,7 +137,7 @@ def register_import_commands(app: Flask) -> None:
     @lang_option
     def import_kato_command(file: str, prune: bool, lang: str):
         """Load the official KATO classifier (xlsx: te, ab, cd, ef, hij, k, name_kaz, name_rus), upserting by code."""
-        from .services.reference_import import import_kato
+        from .reference.imports import import_kato
 
         _run_import(lambda: import_kato(file, prune=prune), lang, "reference_import.kato_done")
 
@@ -146,6 +146,6 @@ def register_import_commands(app: Flask) -> None:
     @lang_option
     def import_institutions_command(file: str, lang: str):
         """Load educational institutions (xlsx or csv: name, region, district, address, type, kato_code)."""
-        from .services.reference_import import import_institutions
+        from .reference.imports import import_institutions
 
         _run_import(lambda: import_institutions(file), lang, "reference_import.institutions_done")

@@ -1,4 +1,4 @@
-"""Configuration from the environment (DESIGN §4).
+"""Configuration from the environment (design §4).
 
 Every variable is optional; the embedded defaults run the whole product on one machine.
 The table in README.md lists the same variables; keep the two in step.
@@ -33,7 +33,7 @@ def _persistent_secret_key(instance: Path) -> str:
 
 def sqlalchemy_url(url: str) -> str:
     """The SQLAlchemy URL of a database URL: Heroku-style `postgres://…` becomes `postgresql://…`, the name SQLAlchemy
-    knows. A PostgreSQL URL naming no driver runs on psycopg2, the stack's driver (DESIGN.md §2; decision 0040 tells
+    knows. A PostgreSQL URL naming no driver runs on psycopg2, the stack's driver (design §2; decision 0040 tells
     why psycopg 3 was tried and given up); every other URL is left as it is."""
     if url.startswith("postgres://"):
         return "postgresql://" + url[len("postgres://") :]
@@ -67,7 +67,7 @@ class Config:
         self.REDIS_URL = env.get("REDIS_URL") or None
         # The Celery queue app servers send jobs to and workers read; installs sharing one Redis need their own.
         self.JOBS_QUEUE = env.get("JOBS_QUEUE", "qabyldau")
-        # Payments (DESIGN §8, decision 0065): sandbox (a card page served by the app) or cloudpayments.
+        # Payments (design §8, decision 0065): sandbox (a card page served by the app) or cloudpayments.
         self.PAYMENT_PROVIDER = env.get("PAYMENT_PROVIDER", "sandbox")
         if self.PAYMENT_PROVIDER not in ("sandbox", "cloudpayments"):
             raise ValueError("PAYMENT_PROVIDER must be 'sandbox' or 'cloudpayments'")
@@ -81,7 +81,7 @@ class Config:
         self.PAYMENT_TIMEOUT_SECONDS = float(env.get("PAYMENT_TIMEOUT_SECONDS", "10"))
         # A pending payment without a notification for this long is looked up with the provider on the next poll.
         self.PAYMENT_RECONCILE_SECONDS = int(env.get("PAYMENT_RECONCILE_SECONDS", "30"))
-        # Credit bureau (DESIGN §8, decision 0064): sandbox (test persons, codes in the SMS dev outbox) or http.
+        # Credit bureau (design §8, decision 0064): sandbox (test persons, codes in the SMS dev outbox) or http.
         self.PKB_PROVIDER = env.get("PKB_PROVIDER", "sandbox")
         if self.PKB_PROVIDER not in ("sandbox", "http"):
             raise ValueError("PKB_PROVIDER must be 'sandbox' or 'http'")
@@ -108,8 +108,8 @@ class Config:
         # Behind a load balancer the socket address is the balancer's: per-address limits would lump every
         # applicant together. Only hops we run ourselves may be trusted, or a client could forge its address.
         self.TRUSTED_PROXY_COUNT = int(env.get("TRUSTED_PROXY_COUNT", "0"))
-        # Codes (DESIGN §9): 6 digits, 10 minutes, 5 tries; generate-otp resends at most once per
-        # OTP_RESEND_INTERVAL_SECONDS per account (services/accounts.py: 429 auth.resend_too_soon; 0 turns it off).
+        # Codes (design §9): 6 digits, 10 minutes, 5 tries; generate-otp resends at most once per
+        # OTP_RESEND_INTERVAL_SECONDS per account (accounts/auth.py: 429 auth.resend_too_soon; 0 turns it off).
         self.OTP_TTL_SECONDS = 600
         self.OTP_MAX_ATTEMPTS = 5
         self.OTP_RESEND_INTERVAL_SECONDS = int(env.get("OTP_RESEND_INTERVAL_SECONDS", "60"))
@@ -133,7 +133,7 @@ class Config:
         )
         self.MAX_CONTENT_LENGTH = self.UPLOAD_MAX_REQUEST_BYTES
         self.ROOM_TYPE_MEDIA_MAX_BYTES = int(env.get("ROOM_TYPE_MEDIA_MAX_BYTES", str(5 * 1024 * 1024)))
-        # Staff lists leave out internal accounts (spec §6): comma-separated patterns matched against e-mails,
+        # Staff lists leave out internal accounts (req §6): comma-separated patterns matched against e-mails,
         # '*' any run of characters and '?' one character (case-insensitive; other characters literal).
         self.ADMIN_HIDDEN_EMAIL_PATTERNS = [
             pattern.strip().lower()

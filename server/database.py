@@ -16,6 +16,7 @@ from functools import wraps
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.sql import ColumnElement
 
 SQLITE_BUSY_TIMEOUT_MS = 15_000
 
@@ -100,3 +101,19 @@ class StatementCache:
 
     def clear(self) -> None:
         self._statements.clear()
+
+
+def escape_like(text: str) -> str:
+    """% and _ (and the escape character itself) match literally."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def contains_ignoring_case(expr, text: str) -> ColumnElement:
+    """`expr` contains `text`, case-insensitively in any script (Cyrillic and Kazakh letters fold as Latin do).
+
+    SQLAlchemy's ilike() is `expr ILIKE '%text%'` on PostgreSQL, which a trigram (gin_trgm_ops) index on the plain
+    column serves (models/base.py trigram_index), and `lower(expr) LIKE lower('%text%')` on SQLite, whose lower() is
+    the Unicode one installed by server/database.py. (`lower(col) LIKE …` on PostgreSQL folds the same but no index
+    on the column can serve it: it scanned the table.) On PostgreSQL the folding follows the database's LC_CTYPE:
+    create the database with a UTF-8 locale (C.UTF-8, ru_RU.UTF-8, …), not plain C, which folds ASCII only."""
+    return expr.ilike(f"%{escape_like(text)}%", escape="\\")

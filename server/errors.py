@@ -1,4 +1,4 @@
-"""One JSON error envelope for every failure (DESIGN §5).
+"""One JSON error envelope for every failure (design §5).
 
 {"success": false, "message": <localized text>, "message_key": <key or null>, "errors": {field: [texts]}}
 """

@@ -42,6 +42,6 @@ def birth_date(iin: str) -> date | None:
 
 
 def masked(iin: str | None) -> str:
-    """For logs (DESIGN §9: no full IIN): every character but the last four replaced, e.g. ********0017."""
+    """For logs (design §9: no full IIN): every character but the last four replaced, e.g. ********0017."""
     text = str(iin or "")
     return "*" * max(len(text) - 4, 0) + text[-4:]

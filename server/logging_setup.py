@@ -1,4 +1,4 @@
-"""JSON logs without secrets: bearer tokens, passwords and full IINs never reach a log line (DESIGN §9).
+"""JSON logs without secrets: bearer tokens, passwords and full IINs never reach a log line (design §9).
 
 Tracebacks are redacted too (a driver error quotes its statement), and the engine hides SQL parameters
 (SQLALCHEMY_ENGINE_OPTIONS["hide_parameters"], config.py).

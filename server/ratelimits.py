@@ -1,4 +1,4 @@
-"""Rate-limit keys and limits (DESIGN §9): per client address and per account, for the account endpoints and the
+"""Rate-limit keys and limits (design §9): per client address and per account, for the account endpoints and the
 credit-bureau calls (each bureau request costs money, decision 0064)."""
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def content_security_policy(config) -> str:
     )
 
 
-# Sent on every answer: by Flask (below) and by WhiteNoise for the client's assets (server/static_files.py).
+# Sent on every answer: by Flask (below) and by WhiteNoise for the client's assets (server/web/static_files.py).
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",

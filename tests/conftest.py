@@ -126,7 +126,7 @@ def factories(db):
 
 
 # ------------------------------------------------------------------------------------------------------------
-# Real SMTP (DESIGN §8: tests run a real aiosmtpd) and a guard against 500s. Helpers live in tests/helpers.py.
+# Real SMTP (design §8: tests run a real aiosmtpd) and a guard against 500s. Helpers live in tests/helpers.py.
 @pytest.fixture(scope="session")
 def smtp_server_session():
     """One aiosmtpd on a free port for the whole run: yields (smtp_url, messages). Live servers can point
@@ -168,7 +168,7 @@ def captured_log():
 
 @pytest.fixture
 def no_server_errors(monkeypatch):
-    """Fails the test if any test-client request answers 500 (DESIGN §5: no 500 for bad input)."""
+    """Fails the test if any test-client request answers 500 (design §5: no 500 for bad input)."""
     from flask.testing import FlaskClient
 
     original = FlaskClient.open

@@ -6,6 +6,8 @@ import itertools
 from datetime import UTC
 from functools import lru_cache
 
+from server.accounts.auth import start_session
+from server.accounts.users import create_admin
 from server.models import (
     KAZAKHSTAN_CITIZENSHIP_EN,
     Citizenship,
@@ -18,8 +20,6 @@ from server.models import (
 )
 from server.models.dormitory import Building, Floor, Hall, RoomType, Section, SectionRoom
 from server.security import hash_password
-from server.services.accounts import start_session
-from server.services.users import create_admin
 
 _seq = itertools.count(1)
 

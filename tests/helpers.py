@@ -32,7 +32,7 @@ def key_in_all_catalogues(key: str) -> bool:
 
 
 def assert_envelope(response, status: int, key: str | None = None, lang: str | None = None) -> dict:
-    """The one error envelope of DESIGN §5; its message_key exists in ru, kk and en; returns the body."""
+    """The one error envelope of design §5; its message_key exists in ru, kk and en; returns the body."""
     assert response.status_code == status, (response.status_code, response.get_data(as_text=True)[:500])
     assert response.is_json, response.get_data(as_text=True)[:200]
     body = response.get_json()

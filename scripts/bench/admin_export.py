@@ -75,7 +75,8 @@ def run_app_export(database_url: str, instance: str) -> dict:
     from server.extensions import db
     from server.models import AdminExport, User
     from server.models.base import utcnow
-    from server.services import admin_export, admin_export_jobs
+    from server.review import export as admin_export
+    from server.review import export_jobs as admin_export_jobs
 
     app = _app(database_url, instance)
     with app.app_context():
@@ -179,10 +180,10 @@ def _spec(app, path: Path) -> None:
     from sqlalchemy import select
 
     from server import forms
-    from server.daos import admin_queues as dao
     from server.extensions import db
     from server.models import User
-    from server.services import admin_export
+    from server.review import dao
+    from server.review import export as admin_export
 
     with app.app_context():
         actor = db.session.scalar(select(User).where(User.email == ADMIN_EMAIL))
@@ -255,8 +256,8 @@ def main() -> int:
     app = _app(database_url, instance)
     results: dict[int, dict[str, dict]] = {}
     try:
+        from server.accounts.users import create_admin
         from server.extensions import db
-        from server.services.users import create_admin
 
         with app.app_context():
             db.create_all()

@@ -80,11 +80,11 @@ def main() -> int:
     from flask import jsonify
 
     from server import create_app
+    from server.accounts.auth import start_session
+    from server.accounts.users import create_admin
     from server.config import Config
-    from server.daos import admin_queues as queue_dao
     from server.extensions import db
-    from server.services.accounts import start_session
-    from server.services.users import create_admin
+    from server.review import dao as queue_dao
 
     app = create_app(
         Config(

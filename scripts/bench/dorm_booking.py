@@ -80,9 +80,9 @@ def seed_applicants(db, count: int, prefix: str) -> list[str]:
 
     from sqlalchemy import select
 
+    from server.accounts.auth import start_session
+    from server.applications import summary as application_summary
     from server.models import Application, Citizenship, Gender, StudyProgram, Term, User, UserData
-    from server.services import application_summary
-    from server.services.accounts import start_session
 
     male = db.session.scalar(select(Gender).where(Gender.code == "male"))
     if male is None:

@@ -1,4 +1,4 @@
-"""Benchmark: 50 applicants polling GET /api/v1/users/check-payment-step/{id} every 5 s (spec §4, §9) alongside
+"""Benchmark: 50 applicants polling GET /api/v1/users/check-payment-step/{id} every 5 s (req §4, §9) alongside
 normal traffic, against the same normal traffic without polling (issue 11; decision 0065).
 
 Normal traffic: NORMAL_CLIENTS signed-in applicants, each repeating GET /users/self, GET /users/applications,
@@ -37,7 +37,7 @@ from _support import bench_database  # noqa: E402
 
 NORMAL_CLIENTS = 10
 THINK_SECONDS = 0.2
-POLL_SECONDS = 5.0  # spec §9
+POLL_SECONDS = 5.0  # req §9
 
 
 class CpuMeter:
@@ -86,12 +86,12 @@ def get(url: str, token: str) -> tuple[int, float]:
 
 
 def seed(app, pollers: int):
+    from server.accounts.auth import start_session
     from server.extensions import db
     from server.models import KAZAKHSTAN_CITIZENSHIP_EN, Application, Citizenship, StudyProgram, Term, User
     from server.models.payment import Payment
+    from server.payments.home_messages import create as create_message
     from server.security import hash_password
-    from server.services.accounts import start_session
-    from server.services.home_messages import create as create_message
 
     with app.app_context():
         db.create_all()

@@ -279,9 +279,9 @@ def seed(db, count: int = 50_000, seed_value: int = 2025, progress=print, kz_sha
     `kz_share` of them citizens of Kazakhstan (the export bench seeds one population only)."""
     from sqlalchemy import select, text
 
+    from server.applications.summary import summarize
     from server.models import Application, ApplicationSummary, StoredFile, StudyProgram, Term, User, UserData
     from server.security import hash_password
-    from server.services.application_summary import summarize
 
     rng = random.Random(seed_value)
     reference_data(db)

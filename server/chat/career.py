@@ -1,4 +1,4 @@
-"""Rule-based career guidance for bachelor applicants (spec §1, issue 14): three questions (interests, strong school
+"""Rule-based career guidance for bachelor applicants (req §1, issue 14): three questions (interests, strong school
 subjects, plans), then bachelor educational programs from the portal's catalogue, each with the reason it fits, the
 UNT profile subjects where known, and an apply link.
 

@@ -1,4 +1,4 @@
-"""Questionnaire definitions (declarative JSON in definitions/) and the rule interpreter (DESIGN §7).
+"""Questionnaire definitions (declarative JSON in definitions/) and the rule interpreter (design §7).
 
 No Flask here: services call these pure functions; the client receives the same JSON and runs
 client/src/forms-engine/engine.js. Both interpreters pass forms/rule_vectors/*.json.
@@ -34,7 +34,15 @@ from .engine import (
 from .labels import label, labels
 from .masks import apply_mask, iin_check_digit, iin_valid, mask_valid
 
+# The main-info step's form keys: foreigners fill the first, citizens the second (the credit bureau prefills it).
+MAIN_INFO_FOREIGN = "fillStepMainInfo"
+MAIN_INFO_LOCAL = "fillStepMainInfoLocal"
+MAIN_INFO_FORMS = (MAIN_INFO_FOREIGN, MAIN_INFO_LOCAL)
+
 __all__ = [
+    "MAIN_INFO_FOREIGN",
+    "MAIN_INFO_FORMS",
+    "MAIN_INFO_LOCAL",
     "ACCEPT",
     "PROGRAM_FLAGS",
     "accept_for",

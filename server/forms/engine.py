@@ -486,7 +486,7 @@ def visible_fields(step, data: dict | None = None, ctx: dict | None = None) -> l
 
 
 def trim(value):
-    """Spaces trimmed from every text value, at any depth (spec §5)."""
+    """Spaces trimmed from every text value, at any depth (req §5)."""
     if isinstance(value, str):
         return value.strip()
     if isinstance(value, list):

@@ -1,4 +1,4 @@
-"""Input masks and check digits of the questionnaire (spec §5, DESIGN §6).
+"""Input masks and check digits of the questionnaire (req §5, design §6).
 
 Every mask has two halves, mirrored one-to-one in client/src/forms-engine/engine.js:
   apply_mask(mask, raw)  -> what the input shows while the applicant types (never raises)

@@ -1,7 +1,7 @@
 """Server-side message catalogue (ru default, kk, en).
 
 Errors carry a key (sent to the client as message_key) and the text in the caller's language.
-The language comes from ?lang=, then Accept-Language; Russian is the default (spec §1).
+The language comes from ?lang=, then Accept-Language; Russian is the default (req §1).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Mail: SMTP when SMTP_URL is set, otherwise the dev outbox (log line + table). DESIGN §8."""
+"""Mail: SMTP when SMTP_URL is set, otherwise the dev outbox (log line + table). design §8."""
 
 from __future__ import annotations
 

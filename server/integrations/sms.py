@@ -1,4 +1,4 @@
-"""Text messages (DESIGN §8). The only sender today is the dev outbox: a table plus a log line, like the mail outbox.
+"""Text messages (design §8). The only sender today is the dev outbox: a table plus a log line, like the mail outbox.
 
 The sandbox credit bureau delivers its consent codes through it; the real bureau (PKB_PROVIDER=http) sends its
 own text messages, so production needs no SMS gateway of ours. A gateway adapter would implement SmsSender.

@@ -1,4 +1,4 @@
-"""Background and periodic jobs on Celery (DESIGN §8; decision 0061).
+"""Background and periodic jobs on Celery (design §8; decision 0061).
 
     from server.jobs import enqueue_after_commit
     enqueue_after_commit(task, *args, **kwargs)   # runs after the current transaction commits, never after a rollback

@@ -76,14 +76,25 @@ def wait_for_background_jobs(timeout: float = 60.0) -> bool:
     return True
 
 
-def enqueue_after_commit(task: Task, *args, **kwargs) -> None:
-    """Runs `task(*args, **kwargs)` after the current transaction commits (in-process when REDIS_URL is unset)."""
-    _enqueue(_Job(current_app.extensions["celery"], task.name, args, kwargs))
+def enqueue_after_commit(task: Task | str, *args, **kwargs) -> None:
+    """Runs `task(*args, **kwargs)` after the current transaction commits (in-process when REDIS_URL is unset).
+
+    `task` may be the task or its Celery name: a use case names the job of its own domain (`"admin.export"`)
+    instead of importing the module that declares it, since that module imports the use case."""
+    _enqueue(_Job(current_app.extensions["celery"], _task_name(task), args, kwargs))
 
 
-def enqueue_long_after_commit(task: Task, *args, **kwargs) -> None:
+def enqueue_long_after_commit(task: Task | str, *args, **kwargs) -> None:
     """enqueue_after_commit for a job of minutes: in-process it runs on a thread, not inside the request."""
-    _enqueue(_Job(current_app.extensions["celery"], task.name, args, kwargs, background=True))
+    _enqueue(_Job(current_app.extensions["celery"], _task_name(task), args, kwargs, background=True))
+
+
+def _task_name(task: Task | str) -> str:
+    name = task if isinstance(task, str) else task.name
+    if name not in current_app.extensions["celery"].tasks:
+        # A typo in a job name must fail the request that would have lost the job, not pass silently.
+        raise LookupError(f"no job named {name!r} is registered")
+    return name
 
 
 def _enqueue(job: _Job) -> None:

@@ -1,4 +1,4 @@
-"""One Celery app per Flask app, configured from the Flask config (DESIGN §8; decision 0061).
+"""One Celery app per Flask app, configured from the Flask config (design §8; decision 0061).
 
 Tasks are declared with `@shared_task(base=AppTask)` in the modules of this package; every Flask app built by
 create_app() gets its own Celery app (in `app.extensions["celery"]`) holding its own copy of each task. Jobs are
@@ -9,6 +9,7 @@ bench) builds several apps with different settings.
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 from celery import Celery, Task
 from flask import Flask
@@ -51,9 +52,15 @@ class AppTask(Task):
         return super().retry(args, kwargs, exc, throw, **options)
 
 
-def init_app(app: Flask) -> FlaskCelery:
-    # The task modules must be imported before the Celery app is finalised, or it would not know their tasks.
-    from . import accounts, admin_exports, dorm, housekeeping, mail  # noqa: F401
+def init_app(app: Flask, job_modules: tuple[ModuleType, ...] = ()) -> FlaskCelery:
+    """The app's Celery app, knowing the tasks of `job_modules` (each domain's jobs.py, which the app factory
+    imports before this runs, so the Celery app is finalised with their tasks) and their periodic entries: a job
+    module's SCHEDULE dict goes into the beat schedule."""
+    from . import mail  # noqa: F401  (mail.send, the platform's own task)
+
+    beat_schedule = {}
+    for module in job_modules:
+        beat_schedule.update(getattr(module, "SCHEDULE", {}))
 
     redis_url = app.config.get("REDIS_URL")
     celery = FlaskCelery(app)
@@ -75,7 +82,7 @@ def init_app(app: Flask) -> FlaskCelery:
         worker_hijack_root_logger=False,
         broker_connection_retry_on_startup=True,
         timezone="UTC",
-        beat_schedule=dict(housekeeping.SCHEDULE),
+        beat_schedule=beat_schedule,
         # The image's working directory is read-only for its user; the instance folder is not.
         beat_schedule_filename=str(Path(app.instance_path) / "celerybeat-schedule"),
     )

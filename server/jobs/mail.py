@@ -1,4 +1,4 @@
-"""Mail through the job queue (DESIGN §8; decisions 0002 and 0061).
+"""Mail through the job queue (design §8; decisions 0002 and 0061).
 
 queue_mail renders the message in the caller's language while the request is still there, and the `mail.send`
 job delivers it after commit through integrations/mail.py (SMTP, or the dev outbox without SMTP_URL). A worker
@@ -74,62 +74,3 @@ def queue_mail(recipient: str, template: str, lang: str, **params) -> None:
     subject = translate(f"mail.{template}.subject", lang)
     body = translate(f"mail.{template}.body", lang, **params)
     enqueue_after_commit(send_mail, recipient, template, subject, body)
-
-
-# ------------------------------------------------------------------ jobs the application state machine declares
-# Each takes the id of the application_events row (server/workflow/jobs.py). Users have no stored language: the
-# letters go out in the language the applicant submitted in (kept in the submit_form event's data, issue 10),
-# Russian — the product's default — before that (docs/decisions/0061-background-jobs.md, 0069-applicant-ux.md).
-DEFAULT_MAIL_LANGUAGE = "ru"
-
-
-def mail_language(event) -> str:
-    """The event's own language, else the one of the application's latest event that carries one."""
-    from sqlalchemy import select
-
-    from ..i18n import LANGUAGES
-    from ..models import ApplicationEvent
-
-    language = (event.data or {}).get("language")
-    if language in LANGUAGES:
-        return language
-    rows = db.session.scalars(
-        select(ApplicationEvent.data)
-        .where(ApplicationEvent.application_id == event.application_id, ApplicationEvent.transition == "submit_form")
-        .order_by(ApplicationEvent.id.desc())
-    )
-    for data in rows:
-        if (data or {}).get("language") in LANGUAGES:
-            return data["language"]
-    return DEFAULT_MAIL_LANGUAGE
-
-
-def _mail_about_event(event_id: int, template: str) -> None:
-    from ..models import Application, ApplicationEvent
-
-    event = db.session.get(ApplicationEvent, event_id)
-    application = db.session.get(Application, event.application_id) if event is not None else None
-    if application is None:
-        return
-    lang = mail_language(event)
-    program = application.study_program
-    queue_mail(
-        application.user.email,
-        template,
-        lang,
-        program=(getattr(program, f"name_{lang}", "") or program.name_ru),
-        application_id=application.id,
-    )
-    db.session.commit()
-
-
-@shared_task(name="mail.status_changed", ignore_result=True)
-def status_changed(event_id: int) -> None:
-    """Tells the applicant that their application moved (staff actions, grant results, enrolment)."""
-    _mail_about_event(event_id, "status_changed")
-
-
-@shared_task(name="mail.application_submitted", ignore_result=True)
-def application_submitted(event_id: int) -> None:
-    """Confirms a submitted questionnaire to the applicant."""
-    _mail_about_event(event_id, "application_submitted")

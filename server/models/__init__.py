@@ -41,7 +41,6 @@ from .sms import SmsOutboxMessage  # noqa: F401
 from .term import Term, TermProgramWindow  # noqa: F401
 from .user import (  # noqa: F401
     ADMIN_ROLES,
-    ADMIN_SEGMENTS,
     ROLE_FOREIGN_ADMIN,
     ROLE_KZ_ADMIN,
     AuthSession,

@@ -1,4 +1,4 @@
-"""Applications: one applicant's candidacy for one study program in one admission term (spec §3, §4)."""
+"""Applications: one applicant's candidacy for one study program in one admission term (req §3, §4)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .base import UTCDateTime, utcnow
 from .reference import StudyProgram
 from .user import User
 
-# current_step (spec §4): 0 not initialised … 8 grant confirmation provided; the scholarship queue also uses 10.
+# current_step (req §4): 0 not initialised … 8 grant confirmation provided; the scholarship queue also uses 10.
 STEP_NOT_INITIALISED = 0
 STEP_PROGRAM_CHOSEN = 1
 STEP_INSTRUCTION_READ = 2
@@ -25,7 +25,7 @@ STEP_GRANT_CONFIRMED = 8
 STEP_SCHOLARSHIP_ENROLLED = 10
 STEPS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10)
 
-# Foreign admin status (spec §4, DESIGN §6); null until the questionnaire is submitted.
+# Foreign admin status (req §4, design §6); null until the questionnaire is submitted.
 STATUS_ARCHIVED = -1
 STATUS_APPLIED = 0
 STATUS_ACCEPTED = 1
@@ -37,7 +37,7 @@ FINANCING_SCHOLARSHIP = "scholarship"
 FINANCING_PAID = "paid"
 FINANCINGS = (FINANCING_SCHOLARSHIP, FINANCING_PAID)
 
-ADMISSION_FEE_KZT = 10_000  # DESIGN §6: money is integer tenge
+ADMISSION_FEE_KZT = 10_000  # design §6: money is integer tenge
 
 
 class Application(db.Model):
@@ -78,7 +78,7 @@ class Application(db.Model):
 
 
 class ApplicationMessage(db.Model):
-    """A message staff send to the applicant about this application (spec §3 application_messages)."""
+    """A message staff send to the applicant about this application (req §3 application_messages)."""
 
     __tablename__ = "application_messages"
 
@@ -137,7 +137,7 @@ class ApplicationSnapshot(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-# spec §3 User.applications_count: one correlated count, loaded with the user (keeps /users/self at one query).
+# req §3 User.applications_count: one correlated count, loaded with the user (keeps /users/self at one query).
 User.applications_count = column_property(
     select(func.count(Application.id))
     .where(Application.user_id == User.id)

@@ -10,7 +10,7 @@ from .base import UTCDateTime, utcnow
 
 
 class AuditLog(db.Model):
-    """Who did what to whom: every admin action and every privilege change (DESIGN §9)."""
+    """Who did what to whom: every admin action and every privilege change (design §9)."""
 
     __tablename__ = "audit_log"
     id: Mapped[int] = mapped_column(primary_key=True)

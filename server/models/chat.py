@@ -1,4 +1,4 @@
-"""The home-page assistant (spec §1, §7 Chat; issue 14; decision 0071): conversations and their messages, kept per
+"""The home-page assistant (req §1, §7 Chat; issue 14; decision 0071): conversations and their messages, kept per
 user, and the curated knowledge base admins edit through /universal (ChatKnowledge)."""
 
 from __future__ import annotations

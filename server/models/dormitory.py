@@ -1,4 +1,4 @@
-"""Dormitory hierarchy (spec §3): Hall > Building > Floor > Section > SectionRoom, plus RoomType and its media.
+"""Dormitory hierarchy (req §3): Hall > Building > Floor > Section > SectionRoom, plus RoomType and its media.
 
 Names admins enter are in three languages (decision 0073): `name` is the Russian one (required), `name_kk` and
 `name_en` are optional and fall back to it. Room names (numbers like 101) stay in one language.
@@ -19,7 +19,7 @@ from .base import UTCDateTime, utcnow
 from .reference import Gender
 
 ROOM_CAPACITY_MIN = 1
-ROOM_CAPACITY_MAX = 10  # spec §9: room type capacity options 1 to 10
+ROOM_CAPACITY_MAX = 10  # req §9: room type capacity options 1 to 10
 
 
 class Hall(db.Model):
@@ -78,7 +78,7 @@ class RoomType(db.Model):
     name_kk: Mapped[str] = mapped_column(String(255), default="", server_default="")
     name_en: Mapped[str] = mapped_column(String(255), default="", server_default="")
     capacity: Mapped[int] = mapped_column(Integer)
-    price: Mapped[int] = mapped_column(Integer, default=0)  # integer tenge (DESIGN §6)
+    price: Mapped[int] = mapped_column(Integer, default=0)  # integer tenge (design §6)
 
     media: Mapped[list[RoomTypeMedia]] = relationship(back_populates="room_type", order_by="RoomTypeMedia.id")
 

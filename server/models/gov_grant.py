@@ -1,4 +1,4 @@
-"""The official list of state-grant holders of one admission year, imported by admissions staff (DESIGN §8)."""
+"""The official list of state-grant holders of one admission year, imported by admissions staff (design §8)."""
 
 from __future__ import annotations
 

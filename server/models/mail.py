@@ -10,7 +10,7 @@ from .base import UTCDateTime, utcnow
 
 
 class OutboxMessage(db.Model):
-    """Dev outbox: mail kept in the database when no SMTP server is configured (DESIGN §8)."""
+    """Dev outbox: mail kept in the database when no SMTP server is configured (design §8)."""
 
     __tablename__ = "outbox_messages"
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -1,8 +1,8 @@
-"""Payments (the admission fee of spec §1/§9, and any later purpose such as a dormitory booking) and the messages
-shown on the home page (spec §1, §2 '/', §7 home-page-messages). Decision 0065.
+"""Payments (the admission fee of req §1/§9, and any later purpose such as a dormitory booking) and the messages
+shown on the home page (req §1, §2 '/', §7 home-page-messages). Decision 0065.
 
 Our table is the source of truth: a payment is paid only when a verified provider notification says so; the
-browser's word never changes it (DESIGN §8).
+browser's word never changes it (design §8).
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ CURRENCY_KZT = "KZT"
 
 PAYMENT_PENDING = "pending"  # created by /users/payments/start; the applicant may be paying now
 PAYMENT_PAID = "paid"  # a verified pay notification confirmed it
+# The purpose of the citizens\' admission fee (its rules are in payments/purposes.py); the state machine\'s
+# "fee paid" guard reads payments of this purpose.
+PURPOSE_ADMISSION_FEE = "admission_fee"
 PAYMENT_FAILED = "failed"  # the provider declined the last attempt (a new attempt may still pay it)
 PAYMENT_STATUSES = (PAYMENT_PENDING, PAYMENT_PAID, PAYMENT_FAILED)
 
@@ -39,9 +42,9 @@ class Payment(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     application_id: Mapped[int | None] = mapped_column(ForeignKey("applications.id", ondelete="SET NULL"), index=True)
-    purpose: Mapped[str] = mapped_column(String(32))  # a registered purpose (services/payment_purposes.py)
+    purpose: Mapped[str] = mapped_column(String(32))  # a registered purpose (payments/purposes.py)
     purpose_ref_id: Mapped[int | None] = mapped_column(Integer)  # e.g. the home-page message or the booking
-    amount: Mapped[int] = mapped_column(Integer)  # integer tenge (DESIGN §6)
+    amount: Mapped[int] = mapped_column(Integer)  # integer tenge (design §6)
     currency: Mapped[str] = mapped_column(String(3), default=CURRENCY_KZT)
     provider: Mapped[str] = mapped_column(String(16))
     # The provider's id of the successful transaction; unique, so a replayed notification cannot pay twice.
@@ -59,8 +62,8 @@ class Payment(db.Model):
 
 
 class HomePageMessage(db.Model):
-    """A message on the home page (spec §2 '/': the first permanent one opens in a modal). A payment message asks
-    for `amount` tenge (the remainder of spec §9); what is shown is what the applicant still owes on it."""
+    """A message on the home page (req §2 '/': the first permanent one opens in a modal). A payment message asks
+    for `amount` tenge (the remainder of req §9); what is shown is what the applicant still owes on it."""
 
     __tablename__ = "home_page_messages"
 

@@ -1,4 +1,4 @@
-"""The credit-bureau (PKB) request of a citizen of Kazakhstan and what the bureau answered (spec §3, §5; DESIGN §8)."""
+"""The credit-bureau (PKB) request of a citizen of Kazakhstan and what the bureau answered (req §3, §5; design §8)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class PkbRequest(db.Model):
     __tablename__ = "pkb_requests"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    # The request_id of spec §7: random, so ids of other people's requests cannot be guessed.
+    # The request_id of req §7: random, so ids of other people's requests cannot be guessed.
     public_id: Mapped[str] = mapped_column(String(43), unique=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"), index=True)

@@ -1,4 +1,4 @@
-"""Reference data shown in three languages (DESIGN §6: Kazakh falls back to Russian when empty).
+"""Reference data shown in three languages (design §6: Kazakh falls back to Russian when empty).
 
 The large lists (select options, KATO, educational institutions: tens of thousands of rows) are searched by name with
 `ilike` (the pickers, /universal, /kato/nodes, /institutions/search). On PostgreSQL their searched text columns carry
@@ -10,6 +10,7 @@ programs: a few hundred rows) are scanned on both: PostgreSQL would not use an i
 from __future__ import annotations
 
 import json
+import re
 
 from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column
@@ -79,7 +80,7 @@ class StudyProgram(TrilingualNameMixin, db.Model):
 
 
 class SelectOption(TrilingualNameMixin, db.Model):
-    """One option of a questionnaire select list; `type` is `<formKey>_<field>` (spec §3), `code` its stable key."""
+    """One option of a questionnaire select list; `type` is `<formKey>_<field>` (req §3), `code` its stable key."""
 
     __tablename__ = "select_options"
     __table_args__ = (UniqueConstraint("type", "code", name="uq_select_options_type_code"),)
@@ -140,3 +141,32 @@ TRIGRAM_INDEXES = (
     *(trigram_index(EducationalInstitution.__table__.c[name]) for name in ("name", "region", "district", "address")),
 )
 require_pg_trgm(db.metadata)
+
+
+# The KATO code's structure (9 digits: AB region, CD district, EF, HIJ settlement), used by the imports and the
+# generic API's KATO rules alike.
+_KATO_CODE = re.compile(r"[0-9]{9}")
+
+
+def is_kato_code(code) -> bool:
+    """Exactly 9 ASCII digits (str.isdigit would also accept '²' or Arabic-Indic digits)."""
+    return isinstance(code, str) and _KATO_CODE.fullmatch(code) is not None
+
+
+def kato_parent_candidates(code: str) -> list[str]:
+    """Ancestors by the code structure, nearest first: HIJ -> H00 -> EF level -> CD level -> region.
+
+    A malformed code (not 9 digits) has no ancestors."""
+    if not is_kato_code(code):
+        return []
+    ab, cd, ef, hij = code[:2], code[2:4], code[4:6], code[6:]
+    candidates = []
+    if hij[1:] != "00":
+        candidates.append(f"{ab}{cd}{ef}{hij[0]}00")
+    if hij != "000":
+        candidates.append(f"{ab}{cd}{ef}000")
+    if ef != "00":
+        candidates.append(f"{ab}{cd}00000")
+    if cd != "00":
+        candidates.append(f"{ab}0000000")
+    return [candidate for candidate in candidates if candidate != code]

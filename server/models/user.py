@@ -9,12 +9,10 @@ from ..extensions import db
 from .base import UTCDateTime, utcnow
 from .reference import Citizenship
 
-# The two staff roles (DESIGN §6): 'Админ' reviews foreign applicants, 'Админ (граждане КЗ)' citizens of Kazakhstan.
+# The two staff roles (design §6): 'Админ' reviews foreign applicants, 'Админ (граждане КЗ)' citizens of Kazakhstan.
 ROLE_FOREIGN_ADMIN = "Админ"
 ROLE_KZ_ADMIN = "Админ (граждане КЗ)"
 ADMIN_ROLES = (ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN)
-# The admin area's segments (GET /users/check?segment=…, the client's /admin and /admin/kz) and the role of each.
-ADMIN_SEGMENTS = {"FOREIGN": ROLE_FOREIGN_ADMIN, "KZ": ROLE_KZ_ADMIN}
 
 user_roles = Table(
     "user_roles",
@@ -55,7 +53,7 @@ class User(db.Model):
     def is_admin(self) -> bool:
         return bool(self.role_names & set(ADMIN_ROLES))
 
-    # applications_count (spec §3) is a column_property declared in models/application.py, next to Application.
+    # applications_count (req §3) is a column_property declared in models/application.py, next to Application.
 
 
 class AuthSession(db.Model):
@@ -71,7 +69,7 @@ class AuthSession(db.Model):
 
 
 class OneTimeCode(db.Model):
-    """A 6-digit code, stored only as a keyed hash (DESIGN §9)."""
+    """A 6-digit code, stored only as a keyed hash (design §9)."""
 
     __tablename__ = "one_time_codes"
     __table_args__ = (UniqueConstraint("ticket", name="uq_one_time_codes_ticket"),)

@@ -1,4 +1,4 @@
-"""Questionnaire answers: one UserData item per (application, form key) (spec §3 UserData item, DESIGN §7)."""
+"""Questionnaire answers: one UserData item per (application, form key) (req §3 UserData item, design §7)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import EducationalInstitution, Kato
-from ..services.reference_import import apply_institution_rows, apply_kato_rows
+from ..reference.imports import apply_institution_rows, apply_kato_rows
 from .data.institutions import INSTITUTIONS
 from .data.kato import kato_rows, region_code
 from .marks import SeedMarks, natural_key

@@ -60,7 +60,7 @@ def seed_citizenships() -> int:
 
 
 GENDERS = [
-    # "Option 1" of the gender switch is male: military document fields depend on it (spec §4).
+    # "Option 1" of the gender switch is male: military document fields depend on it (req §4).
     {"code": "male", "name_ru": "Мужской", "name_kk": "Ер", "name_en": "Male"},
     {"code": "female", "name_ru": "Женский", "name_kk": "Әйел", "name_en": "Female"},
 ]

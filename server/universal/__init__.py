@@ -1,4 +1,4 @@
-"""The generic model API (/api/v1/universal, spec §7; decision 0040), one package from the edge to the SQL.
+"""The generic model API (/api/v1/universal, req §7; decision 0040), one package from the edge to the SQL.
 
 - binding.py  — a declaration (models_registry) bound to its SQLAlchemy class; `bind()` resolves the model, the
                 caller and the permission once per request, at the edge;

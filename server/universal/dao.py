@@ -15,7 +15,7 @@ from sqlalchemy.sql import ColumnElement
 
 from models_registry import Relation
 
-from ..database import StatementCache
+from ..database import StatementCache, escape_like
 from ..extensions import db
 from .binding import INT64, ResolvedModel, import_path, relation_target
 from .errors import InvalidQuery
@@ -67,22 +67,6 @@ def _check_scalar(kind: str, value, path: str):
         except ValueError:
             _bad(path, "universal.filter_value_type", name=path)
     _bad(path, "universal.filter_value_type", name=path)
-
-
-def escape_like(text: str) -> str:
-    """% and _ (and the escape character itself) match literally."""
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def contains_ignoring_case(expr, text: str) -> ColumnElement:
-    """`expr` contains `text`, case-insensitively in any script (Cyrillic and Kazakh letters fold as Latin do).
-
-    SQLAlchemy's ilike() is `expr ILIKE '%text%'` on PostgreSQL, which a trigram (gin_trgm_ops) index on the plain
-    column serves (models/base.py trigram_index), and `lower(expr) LIKE lower('%text%')` on SQLite, whose lower() is
-    the Unicode one installed by server/database.py. (`lower(col) LIKE …` on PostgreSQL folds the same but no index
-    on the column can serve it: it scanned the table.) On PostgreSQL the folding follows the database's LC_CTYPE:
-    create the database with a UTF-8 locale (C.UTF-8, ru_RU.UTF-8, …), not plain C, which folds ASCII only."""
-    return expr.ilike(f"%{escape_like(text)}%", escape="\\")
 
 
 def json_text(column, key: str) -> ColumnElement:

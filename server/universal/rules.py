@@ -11,8 +11,7 @@ from sqlalchemy import func, select
 from ..errors import LocalizedMessage
 from ..extensions import db
 from ..models.dormitory import RoomType, SectionRoom
-from ..models.reference import Kato
-from ..services.reference_import import kato_parent_candidates
+from ..models.reference import Kato, kato_parent_candidates
 
 
 def _merged(values: dict, row, name: str, default=None):

@@ -13,8 +13,8 @@ from functools import cache
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
+from ..common_schemas import BaseSchema
 from ..errors import LocalizedMessage
-from ..schemas.common import BaseSchema
 from .binding import INT32, INT64, FieldInfo, ResolvedModel, relation_target, resolved
 
 MAX_PAGE = 1_000_000

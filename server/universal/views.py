@@ -1,10 +1,10 @@
-"""/api/v1/universal/<model>/... — the registry-driven model API (spec §7 Generic model API).
+"""/api/v1/universal/<model>/... — the registry-driven model API (req §7 Generic model API).
 
 Thin adapter: one set of routes per registered model (so each appears in the OpenAPI document with its own
 request and answer schemas), a hidden catch-all that answers 404 for unknown models, and the metadata endpoints
 (/_meta, /_meta/<model>) that let the client build list/filter/create/edit/delete screens without per-model code.
 
-Bodies (keys as in spec §7):
+Bodies (keys as in req §7):
   GET  /{model}/all                                   → {list, total}            (capped at the model's page cap)
   POST /{model}/find           {filters, params}      → {list, total}            (capped at the model's page cap)
   POST /{model}/find-paginate  {filters, params, paginate: {page, size}} → {list, total}
@@ -26,10 +26,10 @@ from flask_smorest import Blueprint
 
 from models_registry import ENDPOINT_ACTIONS, REGISTRY, may
 
+from ..common_schemas import ErrorEnvelope, SuccessSchema
 from ..database import reads_without_transaction
 from ..errors import ApiError, LocalizedMessage, api_error_response
 from ..i18n import translate
-from ..schemas.common import ErrorEnvelope, SuccessSchema
 from . import service
 from .binding import Caller, bind, model_named
 from .errors import (

@@ -1,4 +1,4 @@
-"""DESIGN §9 accessibility bar in Chromium: axe-core on every page, at desktop (1280 px) and phone (390 px) widths.
+"""design §9 accessibility bar in Chromium: axe-core on every page, at desktop (1280 px) and phone (390 px) widths.
 
 Every page (and every state of a page worth checking: tabs, validation errors, code steps, modals) is audited with
 axe-core (the npm devDependency `node_modules/axe-core/axe.min.js`, injected into the page). A violation with impact
@@ -313,7 +313,7 @@ def test_admin_pages(page, audit, factories, db):
 def test_citizen_stepper_pages(page, audit, factories, reference, db):
     """The stepper's action of every step (decision 0068), the self-upload page, the listener page and
     /my-applications with a status history open."""
-    from server.workflow import Actor, transition
+    from server.applications.workflow import Actor, transition
 
     _germany, kazakhstan, programs = reference
     bachelor = programs["regular_bachelors"]

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from server.daos.users import revoke_sessions
+from server.accounts.dao import revoke_sessions
 from server.models.base import utcnow
 
 from ..helpers import extract_code, messages_for
@@ -30,7 +30,7 @@ def stored_user(page):
 
 
 def fill_code(page, test_id, code):
-    # The code field submits itself at 6 characters (spec §5): no button press.
+    # The code field submits itself at 6 characters (req §5): no button press.
     page.get_by_test_id(test_id).fill(code)
 
 

@@ -1,4 +1,4 @@
-"""The admin review area in Chromium (issue 12; spec §2 Staff routes, §4, §5, §6).
+"""The admin review area in Chromium (issue 12; req §2 Staff routes, §4, §5, §6).
 
 A foreign admin (no citizenship: never sent to /choose-flow) signs in to their shell, filters the applied queue
 (the filter lives in the URL), opens the panel, sends a message, moves the applicant applied → accepted →
@@ -18,8 +18,8 @@ from openpyxl import load_workbook
 from playwright.sync_api import expect
 from sqlalchemy import select
 
+from server.applications import upload_code
 from server.models import Application, ApplicationMessage, UserData
-from server.services import upload_code
 
 from ..factories import DEFAULT_PASSWORD
 from ..integration.admin_support import applicant_application, main_info
@@ -164,7 +164,7 @@ def test_foreign_admin_exports_a_large_queue_in_the_background(page, factories, 
     import threading
 
     from server.jobs import wait_for_background_jobs
-    from server.services import admin_export
+    from server.review import export as admin_export
 
     monkeypatch.setitem(app.config, "ADMIN_EXPORT_SYNC_MAX_ROWS", 2)
     release = threading.Event()
@@ -402,7 +402,7 @@ def test_citizens_admin_toggles_the_exemption_and_the_payment_step_follows(page,
 
 def _attach(db, application, field, name):
     """A document the applicant uploaded, stored the way the save call stores it (file row + reference)."""
-    from server.services import files as files_service
+    from server.applications import files as files_service
 
     checked = files_service.CheckedUpload(
         form_key="documentsSelfUpload",

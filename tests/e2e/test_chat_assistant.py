@@ -1,4 +1,4 @@
-"""The home-page assistant in Chromium (spec §1, §7 Chat, §8, §9; issue 14): a conversation in Russian (desktop) and
+"""The home-page assistant in Chromium (req §1, §7 Chat, §8, §9; issue 14): a conversation in Russian (desktop) and
 one in Kazakh (phone, full-screen window), each going through career guidance (recommended programs with apply
 buttons) and an admission question with its source, and ending in a hand-off that the citizens' admin answers on the
 staff screen (/admin/kz/chats, in their own browser, in the same language); the answer is seen by the applicant when
@@ -151,7 +151,7 @@ def test_russian_conversation_on_desktop_ends_in_a_hand_off_the_admin_answers(
     window = page.get_by_role("dialog", name="Помощник по поступлению")
     expect(window).to_be_visible()
     box = window.bounding_box()
-    assert (round(box["width"]), round(box["height"])) == (400, 600)  # spec §9
+    assert (round(box["width"]), round(box["height"])) == (400, 600)  # req §9
     expect(page.get_by_test_id("chat-message-assistant").first).to_contain_text("Здравствуйте")
     expect(page.get_by_test_id("chat-input")).to_be_focused()
 
@@ -168,7 +168,7 @@ def test_russian_conversation_on_desktop_ends_in_a_hand_off_the_admin_answers(
     expect(answer).to_contain_text("10 000 тенге")
     expect(answer.get_by_test_id("chat-sources")).to_contain_text("Источники: Вступительный взнос")
 
-    # The text area grows to 80 px at most (spec §9), then scrolls.
+    # The text area grows to 80 px at most (req §9), then scrolls.
     page.get_by_test_id("chat-input").fill("\n".join(["строка"] * 12))
     assert page.get_by_test_id("chat-input").evaluate("(el) => el.getBoundingClientRect().height") <= 80.5
     page.get_by_test_id("chat-input").fill("")

@@ -1,4 +1,4 @@
-"""The citizen's journey through the stepper in Chromium (spec §2 Stepper, §4, §5; issue 11 items 1, 3, 4, 5;
+"""The citizen's journey through the stepper in Chromium (req §2 Stepper, §4, §5; issue 11 items 1, 3, 4, 5;
 decisions 0065, 0068): sign-up with the e-mailed code, Kazakhstan, the scholarship card, a programme, the
 credit-bureau request with the code from the SMS dev outbox, the instruction (five ticks), the admission fee paid on
 the sandbox card page (a declined card first, then the success card; the polled stepper moves on by itself), the

@@ -1,4 +1,4 @@
-"""Dates as users in Kazakhstan write them (spec §5, §8; issue 9 §5), in Chromium with the browser locale en-US.
+"""Dates as users in Kazakhstan write them (req §5, §8; issue 9 §5), in Chromium with the browser locale en-US.
 
 In each of ru, kk and en an applicant types a date of birth into the questionnaire's date field: it is shown as
 DD.MM.YYYY (not the browser's MM/DD/YYYY), an impossible date says 'Date input not valid.' in the UI language and

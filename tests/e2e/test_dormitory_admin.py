@@ -1,4 +1,4 @@
-"""The dormitory admin through the browser (spec §2 staff routes + admin modals, §3 dormitory hierarchy, §9 capacity).
+"""The dormitory admin through the browser (req §2 staff routes + admin modals, §3 dormitory hierarchy, §9 capacity).
 
 An admin signs in, builds hall → building → floor → section → room with a new room type (capacity chosen from
 1..10, price), uploads a room type photo (previewed through the authorised download), edits and deletes; rows
@@ -129,7 +129,7 @@ def test_admin_builds_edits_and_deletes_the_dormitory_hierarchy(page, factories,
     expect(type_dialog).to_be_visible()
     capacity = type_dialog.get_by_test_id("field-capacity")
     options = capacity.locator("option").evaluate_all("(os) => os.map((o) => o.value).filter(Boolean)")
-    assert options == [str(n) for n in range(1, 11)]  # spec §9: capacity 1 to 10
+    assert options == [str(n) for n in range(1, 11)]  # req §9: capacity 1 to 10
     type_dialog.get_by_test_id("field-name").fill("Двухместная")
     capacity.select_option("2")
     type_dialog.get_by_test_id("field-price").fill("-1")

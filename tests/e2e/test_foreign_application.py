@@ -1,4 +1,4 @@
-"""The foreign applicant's journey (spec §2 Application flow, Questionnaire, pickers; §5; §8) in Chromium:
+"""The foreign applicant's journey (req §2 Application flow, Questionnaire, pickers; §5; §8) in Chromium:
 sign-up with the e-mailed code, /choose-flow, a bachelor application filled section by section with both pickers
 (the KATO tree for the Kazakhstan city of an applicant living here, the institution list for the school), stopped by
 missing required fields and a wrong date order, submitted, then listed on /my-applications; the first steps again in
@@ -165,7 +165,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
 
     sign_up_as_foreigner(page, smtp, email, germany)
 
-    # Home → Apply card → /apply: the programme must be chosen first (spec §5).
+    # Home → Apply card → /apply: the programme must be chosen first (req §5).
     page.get_by_test_id("card-apply").click()
     expect(page).to_have_url(re.compile(r"/apply$"))
     expect(page.get_by_test_id(f"study-program-{programs['doctoral_phd'].id}")).to_be_attached()
@@ -184,7 +184,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     expect(page.get_by_test_id("field-profile_image-file")).to_contain_text("photo.png")
     field(page, "first_name").fill("Hans")
     field(page, "middle_name").fill("Peter")
-    field(page, "date_of_birth").fill("14.03.2006")  # DD.MM.YYYY (spec §5)
+    field(page, "date_of_birth").fill("14.03.2006")  # DD.MM.YYYY (req §5)
     field(page, "gender-1").check()
     choose(page, "marital_status", option(db, "fillStepMainInfo_marital_status"))
     field(page, "has_children-2").check()
@@ -291,7 +291,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     choose(page, "education_language", option(db, "fillStepEducation_education_language"))
     field(page, "is_altyn_belgi-2").check()
     field(page, "average_grade").fill("4.756")
-    expect(field(page, "average_grade")).to_have_value("4.75")  # two decimals at most (spec §5)
+    expect(field(page, "average_grade")).to_have_value("4.75")  # two decimals at most (req §5)
     field(page, "admission_year").select_option("2024")
     field(page, "graduation_year").select_option("2020")
     # two foreign languages

@@ -1,4 +1,4 @@
-"""Paying from the home page in Chromium (spec §1, §2 '/', §7, §8, §9; issue 11 item 4; decision 0065): the first
+"""Paying from the home page in Chromium (req §1, §2 '/', §7, §8, §9; issue 11 item 4; decision 0065): the first
 permanent message opens in a modal with the server's amount (the 9 990 ₸ remainder); its Pay button (after the
 consent box) opens the sandbox card page in a new tab; a declined card first (the modal learns it from the 5-second
 poll), then the success card; the modal shows the receipt, and the payment row agrees."""
@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from sqlalchemy import select
 
 from server.models.payment import Payment
-from server.services import home_messages
+from server.payments import home_messages
 
 from ..factories import DEFAULT_PASSWORD
 

@@ -1,4 +1,4 @@
-"""axe-core on the payment screens (DESIGN §9), desktop and phone: the home-page message modal with its Pay panel,
+"""axe-core on the payment screens (design §9), desktop and phone: the home-page message modal with its Pay panel,
 the sandbox card page (form, validation errors, declined, paid) and the receipt. Same audit as
 test_accessibility.py (its context runs with bypass_csp so axe can be injected)."""
 
@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from server.services import home_messages
+from server.payments import home_messages
 
 from .test_accessibility import Audit, browser_context  # noqa: F401  (the two-width, axe-ready context)
 from .test_payments import pay_on_card_page, sign_in

@@ -1,4 +1,4 @@
-"""The citizen's credit-bureau request in Chromium (spec §2 request_data, §4, §5; issue 11 item 2): sign-up with the
+"""The citizen's credit-bureau request in Chromium (req §2 request_data, §4, §5; issue 11 item 2): sign-up with the
 e-mailed code, Kazakhstan on /choose-flow, the paid card of /local-select-path, a programme, then the request_data
 form (stopped once by the §5 rules), a sandbox test person, the code read from the SMS dev outbox, a wrong code
 once, the right code, and the stepper. Once in Russian (from sign-up), once in Kazakh."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from server.applications import summary as application_summary
 from server.extensions import db
-from server.services import application_summary
 
 API = "/api/v1"
 FOREIGN_ADMIN = "Админ"

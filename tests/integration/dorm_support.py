@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from server.applications import summary as application_summary
 from server.models import ApplicationSummary, DormBooking, Gender
 from server.models.application import STATUS_ACCEPTED, STATUS_APPLIED
-from server.services import application_summary
 
 GENDER_SWITCH = {"male": 1, "female": 2}
 

@@ -1,4 +1,4 @@
-"""GET /admin/export: the current queue and filters as xlsx (spec §7, §9), columns from the questionnaire
+"""GET /admin/export: the current queue and filters as xlsx (req §7, §9), columns from the questionnaire
 definitions, checked by opening the file with openpyxl."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from openpyxl import load_workbook
 from sqlalchemy import select
 
 from server import forms
+from server.applications import upload_code
 from server.forms import engine
 from server.models import AuditLog, SelectOption
-from server.services import upload_code
 
 from ..helpers import assert_envelope, assert_ok
 from .admin_support import API, FOREIGN_ADMIN, KZ_ADMIN, applicant_application, main_info, staff

@@ -13,12 +13,13 @@ import pytest
 from openpyxl import load_workbook
 from sqlalchemy import select
 
-from server.daos import admin_exports as exports_dao
 from server.integrations.storage import get_storage
 from server.jobs import wait_for_background_jobs
 from server.models import AdminExport, AuditLog
 from server.models.base import utcnow
-from server.services import admin_export, admin_export_jobs
+from server.review import export as admin_export
+from server.review import export_jobs as admin_export_jobs
+from server.review import exports_dao
 
 from ..helpers import assert_envelope
 from .admin_support import API, FOREIGN_ADMIN, KZ_ADMIN, applicant_application, main_info, staff

@@ -1,14 +1,14 @@
-"""send-application-message (spec §5: non-empty text; §8 'Успешно'), and the staff document intake: upload codes
-(spec §2 /upload, §5, §9), get-upload-application, the applicant's own code."""
+"""send-application-message (req §5: non-empty text; §8 'Успешно'), and the staff document intake: upload codes
+(req §2 /upload, §5, §9), get-upload-application, the applicant's own code."""
 
 from __future__ import annotations
 
 import pytest
 from sqlalchemy import select
 
+from server.applications import upload_code
 from server.i18n import catalogue
 from server.models import ApplicationMessage, AuditLog
-from server.services import upload_code
 
 from ..helpers import assert_envelope, assert_ok, messages_for
 from .admin_support import API, FOREIGN_ADMIN, KZ_ADMIN, applicant_application, main_info, staff

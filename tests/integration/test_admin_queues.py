@@ -1,5 +1,5 @@
-"""POST /admin/applications: the staff queues of spec §2/§4 with search, filters, sort, paging and menu counts;
-population separation (DESIGN §6), hidden internal accounts (§6) and a bounded number of statements per page."""
+"""POST /admin/applications: the staff queues of req §2/§4 with search, filters, sort, paging and menu counts;
+population separation (design §6), hidden internal accounts (§6) and a bounded number of statements per page."""
 
 from __future__ import annotations
 
@@ -449,9 +449,9 @@ def test_statements_per_page_do_not_grow_with_the_page(client, factories):
 
 
 def test_page_statement_is_built_once_per_shape_with_the_values_bound(client, factories):
-    """The page query of a request shape is built once (daos/admin_queues.py, issue 12); every value of a request
+    """The page query of a request shape is built once (review/dao.py, issue 12); every value of a request
     reaches SQL as a bound parameter, so the cached statement can never carry another request's search or filter."""
-    from server.daos import admin_queues as queues_dao
+    from server.review import dao as queues_dao
 
     headers = staff(factories)
     program = factories.study_program()

@@ -1,5 +1,5 @@
 """The application shell: health, the OpenAPI document, security headers, the SPA history fallback, the error
-envelope and its three catalogues, the dev outbox switch (DESIGN §4, §5, §8, §9; spec §1 languages, §8)."""
+envelope and its three catalogues, the dev outbox switch (design §4, §5, §8, §9; req §1 languages, §8)."""
 
 from __future__ import annotations
 
@@ -282,15 +282,15 @@ _KEY_PATTERNS = (
     re.compile(r'\["(users\.[\w.]+|auth\.[\w.]+|validation\.[\w.]+)"\]'),
 )
 _ACCOUNT_FILES = (
-    "services/accounts.py",
-    "services/users.py",
-    "blueprints/auth.py",
-    "blueprints/users.py",
-    "blueprints/meta.py",
+    "accounts/auth.py",
+    "accounts/users.py",
+    "accounts/views.py",
+    "accounts/self_views.py",
+    "web/views.py",
     "universal/views.py",
-    "blueprints/spa.py",
-    "schemas/user.py",
-    "schemas/common.py",
+    "web/spa.py",
+    "accounts/schemas.py",
+    "common_schemas.py",
     "access.py",
     "errors.py",
 )

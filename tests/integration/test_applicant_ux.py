@@ -40,7 +40,7 @@ def test_submission_letter_is_in_the_applicants_language(client, factories, db, 
 
 def test_later_status_letters_keep_the_submission_language(client, factories, db):
     """An admin's move has no applicant language of its own: the letter uses the one the applicant submitted in."""
-    from server.jobs.mail import mail_language
+    from server.applications.notifications import mail_language
 
     application = _submitted(client, factories, "en")
     later = ApplicationEvent(application_id=application.id, transition="advance", data={})

@@ -1,5 +1,5 @@
 """The application journey, part 1: admission terms, creating and reading applications, program flags, steps,
-and the submission window (spec §2 Application flow, §3, §4, §7 Users, §8)."""
+and the submission window (req §2 Application flow, §3, §4, §7 Users, §8)."""
 
 from __future__ import annotations
 
@@ -104,6 +104,21 @@ def test_unknown_or_hidden_program_is_refused(client, factories):
     assert_envelope(_create(client, headers, 424242), 400, "applications.study_program_not_found")
     hidden = factories.study_program(additional_data={"is_hidden": True})
     assert_envelope(_create(client, headers, hidden.id), 400, "applications.study_program_not_found")
+
+
+@pytest.mark.parametrize("flag", ["yes", 2, "false", 0])
+def test_a_program_the_public_list_shows_can_be_applied_to_whatever_its_flag_spelling(client, factories, flag):
+    """The hidden-program rule is StudyProgram.is_hidden, the same test as the SQL scope (decision 0062): "yes" or 2
+    is not hidden. A truthy check used to refuse these programs at creation and leave them out of the open window
+    although /universal/StudyProgram/all lists them."""
+    program = factories.study_program(additional_data={"is_hidden": flag})
+    factories.term()
+    headers = factories.auth_headers(factories.applicant())
+    listed = {row["id"] for row in client.get("/api/v1/universal/StudyProgram/all").get_json()["list"]}
+    assert program.id in listed
+    window = assert_ok(client.get(f"{API}/users/submit-application", headers=headers))
+    assert program.id in window["open_study_program_ids"]
+    assert_ok(_create(client, headers, program.id))
 
 
 def test_second_active_application_on_the_same_program_is_409(client, factories):

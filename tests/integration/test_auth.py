@@ -1,5 +1,5 @@
-"""Accounts, codes and sessions through the HTTP API (spec §3 User, §4 sign-up/forgot-password, §5, §7 Auth, §8;
-DESIGN §5, §9). Real database, Flask test client, no mocks of our own code."""
+"""Accounts, codes and sessions through the HTTP API (req §3 User, §4 sign-up/forgot-password, §5, §7 Auth, §8;
+design §5, §9). Real database, Flask test client, no mocks of our own code."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from flask_jwt_extended import create_access_token, get_jti
 from sqlalchemy import select, text, update
 
 from server import trust_proxies
+from server.accounts.users import create_admin
 from server.extensions import limiter
 from server.i18n import catalogue
 from server.models import AuthSession, OneTimeCode, OutboxMessage, User
 from server.models.base import utcnow
 from server.security import verify_password
-from server.services.users import create_admin
 
 from ..helpers import (
     API,

@@ -1,4 +1,4 @@
-"""Account hardening after the audit of issue 2 (decision 0002; DESIGN §9): the dev outbox answers on loopback only,
+"""Account hardening after the audit of issue 2 (decision 0002; design §9): the dev outbox answers on loopback only,
 a sign-up cannot set the password of somebody else's pending account, concurrent sign-ups are no 500, logs carry no
 SQL parameters or secrets from tracebacks, resends are spaced, and passwords are taken as typed."""
 
@@ -13,12 +13,12 @@ import pytest
 from sqlalchemy import select, text, update
 
 from server import create_app, trust_proxies
-from server.daos import users as users_dao
+from server.accounts import auth as accounts
+from server.accounts import dao as users_dao
 from server.i18n import catalogue
 from server.models import OneTimeCode, User
 from server.models.base import utcnow
 from server.security import hash_password, verify_password
-from server.services import accounts
 
 from ..conftest import make_config
 from ..helpers import (

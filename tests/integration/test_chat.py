@@ -1,4 +1,4 @@
-"""The home-page assistant through the HTTP API (spec §7 Chat, §8; issue 14; decision 0071): POST /chat/start and
+"""The home-page assistant through the HTTP API (req §7 Chat, §8; issue 14; decision 0071): POST /chat/start and
 POST /chat/{chatId}/message — good, empty, too long, someone else's chatId (404), the per-account rate limit (429);
 the career dialogue ending in recommendations with apply links; answers with sources in the asker's language; the
 hand-off to the applicant's admin population and the staff answer coming back to the applicant's messages."""

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from server.chat import conversations as chat_service
 from server.chat import language
 from server.seed import run_all
-from server.services import chat as chat_service
 
 QUESTIONS = json.loads((Path(__file__).with_name("chat_questions.json")).read_text(encoding="utf-8"))
 TARGET = 0.9

@@ -1,4 +1,4 @@
-"""Room transfers, staff actions on bookings, the occupancy board and suborganizations (issue 13; spec §7 admin
+"""Room transfers, staff actions on bookings, the occupancy board and suborganizations (issue 13; req §7 admin
 transfers, update-room-transfer, list-suborganizations, users-list-suborganizations, upload-users,
 /suborganizations/assign; decision 0067). SQLite and PostgreSQL."""
 
@@ -9,8 +9,8 @@ import io
 from openpyxl import Workbook, load_workbook
 from sqlalchemy import func, select
 
+from server.dorm import bookings as dorm_bookings
 from server.models import AuditLog, DormBookingEvent, SuborganizationMember
-from server.services import dorm_bookings
 
 from ..helpers import assert_envelope, assert_ok, outbox
 from .dorm_support import active_bookings, applicant, book, genders, hall_with_rooms

@@ -1,4 +1,4 @@
-"""Dormitory bookings (issue 13; spec §3 dormitory rules, §7 users/halls, create/update/check-booking; decision 0067).
+"""Dormitory bookings (issue 13; req §3 dormitory rules, §7 users/halls, create/update/check-booking; decision 0067).
 Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from datetime import timedelta
 from click.testing import CliRunner
 from sqlalchemy import select
 
+from server.dorm import bookings as dorm_bookings
 from server.models import DormBooking, DormBookingEvent, DormWaitlistEntry, SectionRoom
 from server.models.base import utcnow
 from server.seed.data.select_options import SOCIAL_CATEGORY
-from server.services import dorm_bookings
 
 from ..helpers import assert_envelope, assert_ok, outbox
 from .dorm_support import active_bookings, applicant, book, genders, hall_with_rooms

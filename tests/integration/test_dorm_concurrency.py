@@ -67,7 +67,7 @@ def test_many_applicants_booking_the_last_two_places_get_exactly_two(wide_app, f
     # two of the four beds are taken already: the last two are raced for
     for _ in range(2):
         user = applicant(factories)
-        from server.services import dorm_bookings
+        from server.dorm import bookings as dorm_bookings
 
         dorm_bookings.create_booking(user, hall.id, room_type.id)
     users = [applicant(factories) for _ in range(threads)]

@@ -53,7 +53,7 @@ def test_another_applicants_booking_or_an_expired_hold_cannot_be_paid(client, fa
 
 
 def test_a_payment_after_the_hold_expired_is_flagged_and_the_booking_stays_expired(client, factories, db):
-    from server.services import dorm_bookings
+    from server.dorm import bookings as dorm_bookings
 
     user, booking, headers = held(client, factories)
     answer = assert_ok(start(client, headers, purpose="dorm_booking", purpose_ref_id=booking["id"]))

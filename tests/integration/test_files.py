@@ -1,4 +1,4 @@
-"""Uploads and downloads (DESIGN §8 Storage, spec §5 file types): checked by content, limited in size, stored
+"""Uploads and downloads (design §8 Storage, req §5 file types): checked by content, limited in size, stored
 atomically under server-generated names, readable only by the owner and the admins of that population."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
+from server.applications.files import sanitise_name, signed_url, sniff
 from server.models import StoredFile
-from server.services.files import sanitise_name, signed_url, sniff
 
 from ..helpers import assert_envelope, assert_ok
 from .test_user_data_support import API, JPEG, PDF, PNG, WEBP, fill_items, post_bulk, step_of

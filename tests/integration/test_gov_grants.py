@@ -1,5 +1,5 @@
 """The state-grant holders list (import by the citizens' admissions staff, template) and the applicant's
-scholarship check (spec §4 step 7, §7 check-gov-scholarship; DESIGN §8; decision 0064)."""
+scholarship check (req §4 step 7, §7 check-gov-scholarship; design §8; decision 0064)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from sqlalchemy import func, select
 
+from server.grants.holders import XLSX_CONTENT_TYPE
 from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, AuditLog, GovGrantHolder, PkbPersonData
 from server.models.application import ApplicationEvent
-from server.services.gov_grants import XLSX_CONTENT_TYPE
 
 from ..helpers import assert_envelope, assert_ok
 from .pkb_support import API

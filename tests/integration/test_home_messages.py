@@ -1,4 +1,4 @@
-"""Home-page messages (spec §1, §2 '/', §7, §9; decision 0065): localized, permanent ones first, personal ones
+"""Home-page messages (req §1, §2 '/', §7, §9; decision 0065): localized, permanent ones first, personal ones
 only to their user; a payment message carries the amount still owed and is paid through the same payment path."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from server.errors import ApiError
-from server.services import home_messages
+from server.payments import home_messages
 
 from ..helpers import assert_envelope, assert_ok
 from .payments_support import API, DECLINED_CARD, SUCCESS_CARD, pay_on_sandbox_page, start
@@ -42,7 +42,7 @@ def test_messages_are_localized_ordered_and_personal(client, db, factories, no_s
     assert [m["id"] for m in ru] == [permanent.id, info.id]  # permanent first; another user's message not shown
     first = ru[0]
     assert first["type"] == "payment" and first["is_permanent"] is True
-    assert (first["amount"], first["currency"]) == (9990, "KZT")  # spec §9: the server supplies the amount
+    assert (first["amount"], first["currency"]) == (9990, "KZT")  # req §9: the server supplies the amount
     assert first["title"] == "Доплата" and ru[1]["amount"] is None and ru[1]["currency"] is None
     en = _messages(client, headers, "en")
     assert en[0]["title"] == "Additional payment" and en[0]["text"] == "Please pay the remaining 9,990 tenge"

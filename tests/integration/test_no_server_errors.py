@@ -1,4 +1,4 @@
-"""Inputs found by fuzzing the API (schemathesis over /api/v1/openapi.json) that answered 500 (DESIGN §5).
+"""Inputs found by fuzzing the API (schemathesis over /api/v1/openapi.json) that answered 500 (design §5).
 
 Each test sends what a client can send and expects the JSON error envelope (or the ordinary answer), never a 500.
 """

@@ -1,4 +1,4 @@
-"""The admission fee and its payments (spec §1, §4, §7, §8, §9; DESIGN §8; decision 0065), on SQLite and
+"""The admission fee and its payments (req §1, §4, §7, §8, §9; design §8; decision 0065), on SQLite and
 PostgreSQL: start, the provider's notifications verified before anything changes (signature, invoice, account,
 currency, amount), idempotency, a second payment recorded and flagged, the sandbox card page, the CloudPayments
 adapter (widget call, signatures, a provider that times out), receipts and strangers' ids."""
@@ -30,7 +30,7 @@ from .payments_support import (
     start_fake_cloudpayments,
 )
 
-FAILURE_TEXT_RU = "Произошла ошибка при оплате. Пожалуйста, попробуйте позднее"  # spec §8
+FAILURE_TEXT_RU = "Произошла ошибка при оплате. Пожалуйста, попробуйте позднее"  # req §8
 
 
 def _state(db, application_id):
@@ -63,7 +63,7 @@ def test_start_answers_the_sandbox_page_and_reuses_the_pending_payment(client, d
     user, application, headers, answer = pending
     payment = answer["payment"]
     assert answer["provider"] == "sandbox" and answer["widget"] is None
-    assert (payment["amount"], payment["currency"], payment["status"]) == (10000, "KZT", "pending")  # spec §9
+    assert (payment["amount"], payment["currency"], payment["status"]) == (10000, "KZT", "pending")  # req §9
     assert answer["sandbox_url"].startswith(f"/payments/sandbox/{payment['id']}?t=")
 
     again = assert_ok(start(client, headers, application.id))
@@ -410,7 +410,7 @@ def test_cloudpayments_widget_call_and_signed_notifications(client, db, factorie
     pid = answer["payment"]["id"]
     assert widget["method"] == "charge" and widget["script_url"].startswith("https://widget.cloudpayments.ru/")
     options = widget["options"]
-    assert options["publicId"] == "pk_test_public" and options["autoClose"] == 3  # spec §9
+    assert options["publicId"] == "pk_test_public" and options["autoClose"] == 3  # req §9
     assert (options["amount"], options["currency"], options["invoiceId"]) == (10000, "KZT", str(pid))
     assert options["accountId"] == str(user.id) and "cp-api-secret" not in str(answer)
 
@@ -433,7 +433,7 @@ def test_a_provider_that_times_out_leaves_everything_unchanged(client, db, facto
     before = _state(db, application.id)
     response = client.get(f"{API}/users/check-payment-step/{application.id}", headers=headers)
     body = assert_envelope(response, 503, "payments.unavailable")
-    assert body["message"] == FAILURE_TEXT_RU  # spec §8
+    assert body["message"] == FAILURE_TEXT_RU  # req §8
     assert _state(db, application.id) == before
     assert cloudpayments.calls[-1]["path"] == "/payments/find"
     assert cloudpayments.calls[-1]["body"] == {"InvoiceId": str(pid)}
@@ -494,8 +494,8 @@ def test_pending_payment_is_not_reconciled_before_the_interval(client, db, facto
 
 def test_the_pay_guard_reads_the_payments_table(db, factories):
     """`pay` needs this application's provider-confirmed, applied admission fee of the amount given (0065)."""
+    from server.applications.workflow import Actor, transition
     from server.errors import ApiError
-    from server.workflow import Actor, transition
 
     from .payments_support import paid_admission_fee
 

@@ -1,4 +1,4 @@
-"""The credit-bureau request with the sandbox bureau (spec §2 request_data, §3, §5, §7 pkb; DESIGN §8, §9;
+"""The credit-bureau request with the sandbox bureau (req §2 request_data, §3, §5, §7 pkb; design §8, §9;
 decision 0064): validation, eligibility, object-level checks, codes, limits, stored data and the pre-fill."""
 
 from __future__ import annotations

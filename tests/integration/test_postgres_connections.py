@@ -105,7 +105,7 @@ def test_reads_run_without_a_transaction_and_writes_still_in_one(postgres, clien
 def test_short_queue_tokens_match_with_strpos_and_words_with_like(postgres):
     """A trigram index cannot narrow one or two letters (they hold no trigram): those match with strpos()
     (daos/admin_queues._contains) and no index is read for them; words keep the LIKE the index serves."""
-    from server.daos import admin_queues as dao
+    from server.review import dao
 
     def statement(tokens):
         query = dao.QueueQuery(

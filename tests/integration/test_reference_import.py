@@ -9,8 +9,8 @@ from openpyxl import Workbook
 from sqlalchemy import func, select
 
 from server.models import EducationalInstitution, Kato
+from server.reference.imports import ImportFailed, import_institutions, import_kato
 from server.seed import run_all
-from server.services.reference_import import ImportFailed, import_institutions, import_kato
 
 KATO_HEADER = ["te", "ab", "cd", "ef", "hij", "k", "name_kaz", "name_rus", "nn"]
 # An excerpt of the official classifier (Akmola region), as stat.gov.kz publishes it.

@@ -1,5 +1,5 @@
 """Reference-data seeds: idempotent, no duplicates, and the vocabularies the questionnaire relies on
-(spec §3-§5, §9)."""
+(req §3-§5, §9)."""
 
 from __future__ import annotations
 
@@ -178,7 +178,7 @@ def test_social_categories_have_documents_and_none_of_the_above(db):
 def test_scholarships_awards_and_medical_examinations(db):
     run_all()
     scholarships = _options(db, vocab.SCHOLARSHIP_TYPE)
-    exempt = {"1_1", "1_2", "2_2", "5_1", "11_1", "12_1", "15_1", "17_1", "17_2"}  # spec §5
+    exempt = {"1_1", "1_2", "2_2", "5_1", "11_1", "12_1", "15_1", "17_1", "17_2"}  # req §5
     assert exempt < set(scholarships)
     for code, row in scholarships.items():
         assert row.additional_data["code"] == code

@@ -1,4 +1,4 @@
-"""The real mail path (DESIGN §8): SMTP_URL points at an aiosmtpd on a free port; codes are read from the
+"""The real mail path (design §8): SMTP_URL points at an aiosmtpd on a free port; codes are read from the
 delivered messages, never from the database."""
 
 from __future__ import annotations

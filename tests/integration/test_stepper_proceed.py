@@ -1,5 +1,5 @@
 """POST /users/application-proceed: Next on every step of the citizens' stepper goes through the state machine
-(spec §2 Stepper, §4 steps 1-8, §5 self-upload; issue 11 item 3; decision 0068). Runs on SQLite and, with
+(req §2 Stepper, §4 steps 1-8, §5 self-upload; issue 11 item 3; decision 0068). Runs on SQLite and, with
 TEST_DATABASE_URL, on PostgreSQL."""
 
 from __future__ import annotations
@@ -276,7 +276,7 @@ def test_staff_confirmation_moves_5_to_6(client, db, factories, citizen):
 
 
 def _grant_result(db, application, awarded: bool):
-    from server.workflow import Actor, transition
+    from server.applications.workflow import Actor, transition
 
     app_row = state(db, application)
     transition(app_row, "grant_result", actor=Actor.system("gov_scholarship"), data={"awarded": awarded})

@@ -1,6 +1,6 @@
 """The application journey, part 2: saving questionnaire answers (every form key, valid and invalid), submission
 with each kind of missing or wrong field, read-only after submission, snapshots, bounded fill-item queries
-(spec §2 Questionnaire, §3 UserData, §5, §7 upsertUserData / createUserData / getFillItems, §8)."""
+(req §2 Questionnaire, §3 UserData, §5, §7 upsertUserData / createUserData / getFillItems, §8)."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def test_every_form_key_refuses_invalid_data_and_keeps_the_saved_answers(client,
 
     bad = {"id": "f" * 32} if is_file else {"not": "a value"}
     response = post_bulk(client, headers, application.id, {form_key: {field["key"]: bad}})
-    if field.get("auto_first"):  # a value not in the list is replaced by the first allowed one (spec §4)
+    if field.get("auto_first"):  # a value not in the list is replaced by the first allowed one (req §4)
         assert_ok(response)
         assert fill_items(client, headers, application.id)[form_key]["data"][field["key"]] == good[field["key"]]
         return

@@ -1,4 +1,4 @@
-"""Admins writing on an applicant's behalf (spec §6: selected user id + from_admin): only the admin role that owns
+"""Admins writing on an applicant's behalf (req §6: selected user id + from_admin): only the admin role that owns
 the applicant's population, audited, and traceable against the submission snapshot."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The request shapes of a questionnaire save (server/schemas/user_data.py): the dynamic multipart keys are grouped
-by form, typed fields accept what form libraries send, and anything else is refused naming the key as sent."""
+"""The request shapes of a questionnaire save (server/applications/answer_schemas.py): the dynamic multipart keys are
+grouped by form, typed fields accept what form libraries send, and anything else is refused naming the key as sent."""
 
 from __future__ import annotations
 

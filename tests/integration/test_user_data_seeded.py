@@ -7,9 +7,9 @@ import pytest
 from sqlalchemy import select
 
 from server import forms
+from server.applications.questionnaire import _option_types, all_step_definitions, load_options
 from server.models import Application, StudyProgram, Term
 from server.seed import run_all
-from server.services.applications import _option_types, all_step_definitions, load_options
 
 from ..helpers import assert_ok
 from .test_user_data_support import PDF, PNG, engine_ctx, file_fields_of, post_bulk, valid_data

@@ -1,15 +1,15 @@
-"""The signed-in user (spec §3 User, §6 roles, §7 Users: self, update, check), the Citizenship list behind
-/choose-flow, and the `flask create-admin` command (DESIGN §4)."""
+"""The signed-in user (req §3 User, §6 roles, §7 Users: self, update, check), the Citizenship list behind
+/choose-flow, and the `flask create-admin` command (design §4)."""
 
 from __future__ import annotations
 
 import pytest
 from sqlalchemy import select
 
+from server.accounts.users import create_admin
 from server.i18n import catalogue
 from server.models import AuditLog, AuthSession, User
 from server.security import verify_password
-from server.services.users import create_admin
 
 from ..helpers import API, assert_envelope, assert_ok, bearer, sign_in_token, sign_up_and_verify
 
@@ -176,7 +176,7 @@ class TestSegmentCheck:
         assert_envelope(response, 400, key)
 
     def test_other_query_parameters_such_as_lang_are_ignored(self, client, db, factories):
-        """?lang= is accepted on every endpoint (DESIGN §5 localization), so query strings are not strict."""
+        """?lang= is accepted on every endpoint (design §5 localization), so query strings are not strict."""
         headers = factories.auth_headers(factories.admin(FOREIGN))
         assert_ok(client.get(f"{USERS}/check?segment=FOREIGN&lang=en&_=123", headers=headers))
         body = assert_envelope(

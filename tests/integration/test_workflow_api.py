@@ -9,8 +9,8 @@ import re
 import pytest
 from sqlalchemy import select
 
+from server.applications.workflow import Actor, transition
 from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, Application, ApplicationEvent
-from server.workflow import Actor, transition
 
 from ..helpers import assert_envelope, assert_ok
 from .test_user_data_support import API, complete_answers, count_queries, post_bulk

@@ -9,10 +9,10 @@ import pytest
 from sqlalchemy import select
 
 from server import create_app
+from server.applications.workflow import Actor, transition
 from server.errors import ApiError
 from server.extensions import db as _db
 from server.models import ROLE_FOREIGN_ADMIN, Application, ApplicationEvent, User
-from server.workflow import Actor, transition
 
 from ..conftest import make_config
 

@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import func, select
 
+from server.applications.workflow import Actor, available_transitions, check, events_for_admin, transition
+from server.applications.workflow import engine as workflow_engine
 from server.errors import ApiError
 from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, Application, ApplicationEvent, Term
-from server.workflow import Actor, available_transitions, check, events_for_admin, transition
-from server.workflow import engine as workflow_engine
 
 from .payments_support import paid_admission_fee
 from .test_user_data_support import PDF, engine_ctx, post_bulk, valid_data

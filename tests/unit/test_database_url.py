@@ -1,5 +1,5 @@
 """server.config.sqlalchemy_url: Heroku-style URLs get the name SQLAlchemy knows; PostgreSQL runs on psycopg2, the
-stack's driver (DESIGN.md §2, decision 0040)."""
+stack's driver (design §2, decision 0040)."""
 
 import pytest
 

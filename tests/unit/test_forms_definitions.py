@@ -1,4 +1,4 @@
-"""The step definitions themselves: complete, consistent, labelled in three languages, and faithful to spec §5."""
+"""The step definitions themselves: complete, consistent, labelled in three languages, and faithful to req §5."""
 
 from __future__ import annotations
 

@@ -122,7 +122,7 @@ def test_non_object_data_never_raises(data):
 
 @pytest.mark.parametrize("bad", [None, 1, "x", [], {}, [1], {"a": 1}, True, 1.5, "2025-13-01", {"id": None}])
 def test_every_field_survives_garbage(bad):
-    """Bad input gives error dicts, never exceptions (DESIGN §9)."""
+    """Bad input gives error dicts, never exceptions (design §9)."""
     ctx = forms.build_ctx("regular_bachelors", financing="scholarship", is_kazakhstan_citizen=True)
     for key, definition in engine.definitions().items():
         for field in definition["fields"]:

@@ -1,4 +1,4 @@
-"""IIN check digit and input masks (spec §5, DESIGN §6), independent of the shared vectors."""
+"""IIN check digit and input masks (req §5, design §6), independent of the shared vectors."""
 
 from __future__ import annotations
 

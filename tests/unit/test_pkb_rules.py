@@ -1,4 +1,4 @@
-"""The credit-bureau field rules (spec §5) and what an IIN says (server/iin.py)."""
+"""The credit-bureau field rules (req §5) and what an IIN says (server/iin.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from server.iin import birth_date, gender, masked
 from server.integrations.credit_bureau.sandbox_persons import FAULT_IIN, PERSONS, UNKNOWN_IIN
-from server.schemas.pkb import iin_problem, name_problem, phone_problem
+from server.pkb.schemas import iin_problem, name_problem, phone_problem
 
 VECTORS = json.loads((Path(__file__).resolve().parents[2] / "forms" / "pkb_request_rules.json").read_text("utf-8"))
 RULES = {"name": name_problem, "iin": iin_problem, "phone": phone_problem}

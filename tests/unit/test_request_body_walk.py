@@ -1,5 +1,5 @@
 """BaseSchema's pre-load: one walk of each value trims its text, finds NUL or lone surrogates in keys and values,
-and refuses nesting deeper than MAX_JSON_DEPTH (schemas/common.py); the answers are those of the three separate
+and refuses nesting deeper than MAX_JSON_DEPTH (common_schemas.py); the answers are those of the three separate
 walks it replaced."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from marshmallow import ValidationError, fields
 
-from server.schemas.common import MAX_JSON_DEPTH, BaseSchema
+from server.common_schemas import MAX_JSON_DEPTH, BaseSchema
 
 
 class _Inner(BaseSchema):

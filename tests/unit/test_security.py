@@ -1,4 +1,4 @@
-"""Security primitives (DESIGN §9): argon2id passwords, keyed code hashes, log redaction (no full IIN, no bearer
+"""Security primitives (design §9): argon2id passwords, keyed code hashes, log redaction (no full IIN, no bearer
 token, no password in any log line), the CSP."""
 
 from __future__ import annotations

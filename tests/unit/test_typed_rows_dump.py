@@ -10,8 +10,8 @@ from datetime import UTC, date, datetime
 import pytest
 from marshmallow import Schema, fields, post_dump
 
-from server.schemas.admin import AdminApplicationsResponse, QueueRow
-from server.schemas.common import TypedRows
+from server.common_schemas import TypedRows
+from server.review.schemas import AdminApplicationsResponse, QueueRow
 
 
 def _named(n: int, code=None) -> dict:

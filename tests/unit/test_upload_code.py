@@ -1,4 +1,4 @@
-"""The 7-digit upload code: a bijection between user ids and codes modulo 9999991 (spec §5, §9)."""
+"""The 7-digit upload code: a bijection between user ids and codes modulo 9999991 (req §5, §9)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from server.services import upload_code
-from server.services.upload_code import MAX_USER_ID, MODULUS, InvalidUploadCode, decode, encode
+from server.applications import upload_code
+from server.applications.upload_code import MAX_USER_ID, MODULUS, InvalidUploadCode, decode, encode
 
 
 def test_modulus_is_the_prime_of_the_spec():

@@ -1,6 +1,6 @@
-"""Credit bureau (PKB): the applicant's consent request and the person's data (spec §3, §5; DESIGN §8).
+"""Credit bureau (PKB): the applicant's consent request and the person's data (req §3, §5; design §8).
 
-The consent code is ours (server/services/pkb.py: 6 digits, hashed, single use, attempt-limited). A bureau
+The consent code is ours (server/pkb/requests.py: 6 digits, hashed, single use, attempt-limited). A bureau
   1. `start`: checks that the person is registered in the state e-government base under this IIN, phone and name,
      and delivers our code to that phone; answers its own reference for the request;
   2. `fetch_person`: once the applicant has typed the code, hands over the person's data for that reference,
@@ -52,7 +52,7 @@ class BureauUnavailable(BureauError):
 class PersonRejected(BureauError):
     """The bureau refuses this subject; `reason` names why (a catalogue key suffix under pkb.)."""
 
-    NOT_REGISTERED = "not_registered"  # no such IIN in the state e-government base (spec §5)
+    NOT_REGISTERED = "not_registered"  # no such IIN in the state e-government base (req §5)
     PHONE_MISMATCH = "phone_mismatch"  # the phone is not the one registered to this IIN
     NAME_MISMATCH = "name_mismatch"  # the last or first name differs from the base
     REASONS = (NOT_REGISTERED, PHONE_MISMATCH, NAME_MISMATCH)

@@ -20,7 +20,8 @@ import urllib.request
 from datetime import date
 from urllib.parse import quote, urlsplit
 
-from ...iin import birth_date, gender, masked
+from server.iin import birth_date, gender, masked
+
 from . import BureauUnavailable, Person, PersonRejected, Subject
 
 log = logging.getLogger(__name__)
@@ -157,7 +158,7 @@ class HttpBureau:
             first_name=first_name,
             middle_name=_text(answer.get("middle_name")),
             date_of_birth=_date(answer.get("date_of_birth")) or birth_date(subject.iin),
-            gender=gender(subject.iin),  # spec §5 / issue 11: gender follows from the IIN's 7th digit
+            gender=gender(subject.iin),  # req §5 / issue 11: gender follows from the IIN's 7th digit
         )
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import logging
 import secrets
 
-from ...i18n import translate
-from ...iin import birth_date, gender, masked
+from server.i18n import translate
+from server.iin import birth_date, gender, masked
+
 from ..sms import SmsSender
 from . import BureauUnavailable, Person, PersonRejected, Subject
 from .sandbox_persons import BY_IIN, FAULT_IIN

@@ -1,11 +1,11 @@
-"""Card payments (DESIGN §8, decision 0065): one interface, chosen by PAYMENT_PROVIDER.
+"""Card payments (design §8, decision 0065): one interface, chosen by PAYMENT_PROVIDER.
 
 - `sandbox` (default): a card page served by the app (`/payments/sandbox/<id>`); its form produces a provider-style
   notification signed with the sandbox secret and hands it to the same verified code path as the real provider.
 - `cloudpayments`: the CloudPayments / TipTop Pay Kazakhstan widget (`charge`, KZT, invoiceId = our payment id,
   autoClose 3) and its check / pay / fail notifications signed with HMAC-SHA256 of the raw body (Content-HMAC).
 
-The adapters only speak the provider's language; what a notification changes is decided in services/payments.py.
+The adapters only speak the provider's language; what a notification changes is decided in payments/card_payments.py.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_WIDGET_URL = "https://widget.cloudpayments.ru/bundles/cloudpayments.js"
 DEFAULT_API_URL = "https://api.cloudpayments.ru"
-AUTO_CLOSE_SECONDS = 3  # spec §9
+AUTO_CLOSE_SECONDS = 3  # req §9
 MAX_ANSWER_BYTES = 64 * 1024
 # /payments/find statuses: Completed (paid), Authorized (two-step, not ours), Declined / Cancelled (failed).
 _STATUS_KIND = {"Completed": "pay", "Declined": "fail", "Cancelled": "fail"}

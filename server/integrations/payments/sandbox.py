@@ -2,7 +2,7 @@
 
 The browser opens the card page the app serves (`/payments/sandbox/<payment id>?t=<page token>`); what the
 tester types there becomes a CloudPayments-style check and pay/fail notification, signed with the sandbox secret and
-handed to the same verified code path as a real provider's notification (services/payments.py). Test cards
+handed to the same verified code path as a real provider's notification (payments/card_payments.py). Test cards
 (README "Payments"):
   4242 4242 4242 4242   success
   4000 0000 0000 0002   declined (insufficient funds)

@@ -1,4 +1,4 @@
-"""A sample of real educational institutions in every region, for the institution picker (spec §2).
+"""A sample of real educational institutions in every region, for the institution picker (req §2).
 
 (region AB, KATO code of the city/district, name, address, type). `region` and `district` are stored as the Russian
 names of those KATO nodes. The complete register is loaded with `flask --app server import-institutions FILE`.

@@ -1,4 +1,4 @@
-"""Option lists of the questionnaire, as SelectOption rows (spec §3: type = `<formKey>_<field>`).
+"""Option lists of the questionnaire, as SelectOption rows (req §3: type = `<formKey>_<field>`).
 
 Each list: OPTION_TYPE -> [(code, name_ru, name_kk, name_en, additional_data)]. `code` is the natural key and never
 changes once released; the seeder upserts by (type, code). Placeholders in additional_data resolved by the seeder:
@@ -149,7 +149,7 @@ MILITARY_DOCUMENT_TYPES = [
     ("not_liable", "Не состою на воинском учёте", "Әскери есепте тұрмаймын", "Not registered for military service", {}),
 ]
 
-# Education level -> the education document type it sets automatically (spec §4: Secondary gives Certificate).
+# Education level -> the education document type it sets automatically (req §4: Secondary gives Certificate).
 EDUCATION_LEVELS = [
     (
         "secondary",
@@ -215,7 +215,7 @@ EDUCATION_INSTITUTION_TYPES = [
     ("other", "Другое учебное заведение", "Басқа оқу орны", "Other institution", {}),
 ]
 
-# Spec §9: Kazakh, Russian, English, Italian, Spanish, German, French, Chinese.
+# Req §9: Kazakh, Russian, English, Italian, Spanish, German, French, Chinese.
 FOREIGN_LANGUAGES = [
     ("kk", "Казахский", "Қазақ тілі", "Kazakh", {}),
     ("ru", "Русский", "Орыс тілі", "Russian", {}),
@@ -457,7 +457,7 @@ SOCIAL_CATEGORIES = [
             ]
         },
     ),
-    # Choosing it clears the other categories (spec §4).
+    # Choosing it clears the other categories (req §4).
     (
         "none",
         "Ни одна из перечисленных",
@@ -472,7 +472,7 @@ def _sch(code: str, exempt: bool) -> dict:
     return {"code": code, "valid_till_exempt": exempt}
 
 
-# Scholarship and grant types; the codes whose documents have no expiry (spec §5) carry valid_till_exempt.
+# Scholarship and grant types; the codes whose documents have no expiry (req §5) carry valid_till_exempt.
 SCHOLARSHIP_TYPES = [
     (
         "1_1",
@@ -672,7 +672,7 @@ AWARD_TYPES = [
     ("other", "Другая награда", "Басқа марапат", "Other award", {"code": "other"}),
 ]
 
-# Medical examinations (spec §5: the date is exempt for the 063 check-up;
+# Medical examinations (req §5: the date is exempt for the 063 check-up;
 # the issuer is omitted for one occupational exam).
 EXAMINATION_TYPES = [
     (

@@ -1,0 +1,37 @@
+"""/api/v1/users/* for the signed-in user (req §7 Users)."""
+
+from flask_jwt_extended import current_user
+from flask_smorest import Blueprint
+
+from ..access import login_required
+from ..common_schemas import SuccessSchema
+from ..errors import ApiError
+from . import users as users_service
+from .schemas import SegmentQuery, UserItemResponse, UserUpdateRequest
+
+bp = Blueprint("users", __name__, url_prefix="/api/v1/users", description="The signed-in user")
+
+
+@bp.get("/self")
+@login_required(verified=False)
+@bp.response(200, UserItemResponse)
+def get_self():
+    return {"success": True, "item": current_user}
+
+
+@bp.post("/update")
+@login_required()
+@bp.arguments(UserUpdateRequest)
+@bp.response(200, UserItemResponse)
+def update(body):
+    return {"success": True, "item": users_service.update_citizenship(current_user, body["citizenship_id"])}
+
+
+@bp.get("/check")
+@login_required()
+@bp.arguments(SegmentQuery, location="query")
+@bp.response(200, SuccessSchema)
+def check(query):
+    if not users_service.has_segment_access(current_user, query["segment"]):
+        raise ApiError(403, "errors.forbidden")
+    return {"success": True}

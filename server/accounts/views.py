@@ -1,0 +1,105 @@
+"""POST /api/v1/auth/* (req §7 Auth). Thin: schema in, service call, schema out."""
+
+from flask_jwt_extended import get_jwt, jwt_required
+from flask_smorest import Blueprint
+
+from ..common_schemas import SuccessSchema
+from ..i18n import translate
+from ..ratelimits import per_account, per_ip
+from . import auth as accounts
+from .schemas import (
+    CodeRequest,
+    EmailRequest,
+    ForgotPasswordGenerateRequest,
+    ForgotPasswordUpdateRequest,
+    OtpIdResponse,
+    SignInRequest,
+    SignInResponse,
+    SignUpRequest,
+    UserRead,
+)
+
+bp = Blueprint("auth", __name__, url_prefix="/api/v1/auth", description="Sign-up, sign-in, codes and password reset")
+
+
+def _signed_in(result: accounts.SignedIn) -> dict:
+    return {"success": True, "user": {**UserRead().dump(result.user), "token": result.token}}
+
+
+def _ok(key: str) -> dict:
+    return {"success": True, "message": translate(key), "message_key": key}
+
+
+@bp.post("/sign-up")
+@per_ip()
+@per_account("RATE_LIMIT_SIGN_UP_PER_ACCOUNT")
+@bp.arguments(SignUpRequest)
+@bp.response(200, SuccessSchema)
+def sign_up(body):
+    accounts.sign_up(body["user"]["email"], body["user"]["password"])
+    return _ok("auth.code_sent")
+
+
+@bp.post("/generate-otp")
+@per_ip()
+@per_account("RATE_LIMIT_SEND_CODE_PER_ACCOUNT")
+@bp.arguments(EmailRequest)
+@bp.response(200, SuccessSchema)
+def generate_otp(body):
+    accounts.resend_verification(body["email"])
+    return _ok("auth.code_sent")
+
+
+@bp.post("/check-otp")
+@per_ip()
+@per_account("RATE_LIMIT_CHECK_CODE_PER_ACCOUNT")
+@bp.arguments(CodeRequest)
+@bp.response(200, SignInResponse)
+def check_otp(body):
+    return _signed_in(accounts.verify_email(body["email"], body["code"]))
+
+
+@bp.post("/sign-in")
+@per_ip()
+@per_account("RATE_LIMIT_SIGN_IN_PER_ACCOUNT")
+@bp.arguments(SignInRequest)
+@bp.response(200, SignInResponse)
+def sign_in(body):
+    return _signed_in(accounts.sign_in(body["email"], body["password"]))
+
+
+@bp.post("/sign-out")
+@jwt_required()
+@bp.response(200, SuccessSchema)
+def sign_out():
+    accounts.sign_out(get_jwt()["jti"])
+    return {"success": True}
+
+
+@bp.post("/forgot-password-generate-code")
+@per_ip()
+@per_account("RATE_LIMIT_SEND_CODE_PER_ACCOUNT")
+@bp.arguments(ForgotPasswordGenerateRequest)
+@bp.response(200, SuccessSchema)
+def forgot_password_generate_code(body):
+    accounts.request_password_reset(body["email"])
+    return _ok("auth.reset_code_sent")
+
+
+@bp.post("/forgot-password-check-code")
+@per_ip()
+@per_account("RATE_LIMIT_CHECK_CODE_PER_ACCOUNT")
+@bp.arguments(CodeRequest)
+@bp.response(200, OtpIdResponse)
+def forgot_password_check_code(body):
+    return {"success": True, "otp_id": accounts.confirm_reset_code(body["email"], body["code"])}
+
+
+@bp.post("/forgot-password-update-password")
+@per_ip()
+@per_account("RATE_LIMIT_CHECK_CODE_PER_ACCOUNT")
+@bp.arguments(ForgotPasswordUpdateRequest)
+@bp.response(200, SuccessSchema)
+def forgot_password_update_password(body):
+    accounts.reset_password(body["email"], body["password"], body["otp_id"])
+    return _ok("auth.password_updated")

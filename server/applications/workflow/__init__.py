@@ -1,0 +1,27 @@
+"""The application state machine: the only code that changes an application's current_step, foreign status,
+financing, payment exemption, program, submission and withdrawal (design §3/§6, decision 0060).
+
+    from server.applications.workflow import transition, Actor
+    event = transition(application, "accept", actor=Actor.admin(current_user), comment="documents fine")
+    db.session.commit()  # the calling service commits; jobs declared by the transition run after that
+
+The table of transitions is data (table.py); guards are small named functions (guards.py).
+"""
+
+from .actors import SYSTEM_SOURCES, Actor
+from .engine import available_transitions, check, transition
+from .history import events_for_admin, status_history
+from .table import TRANSITION_NAMES, TRANSITIONS, Transition
+
+__all__ = [
+    "SYSTEM_SOURCES",
+    "TRANSITIONS",
+    "TRANSITION_NAMES",
+    "Actor",
+    "Transition",
+    "available_transitions",
+    "check",
+    "events_for_admin",
+    "status_history",
+    "transition",
+]

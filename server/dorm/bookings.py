@@ -1,0 +1,660 @@
+"""Dormitory places for applicants (issue 13; req §2 room-type modal, §3 dormitory rules, §7 users/*; decision 0067).
+
+Eligibility, the halls overview, bookings (offered → held → confirmed; cancelled; expired), the priority waitlist
+with timed offers, and `confirm_booking_paid` for the payments module. Every change of a booking writes a
+DormBookingEvent in the same transaction. Each public use case owns its transaction (one commit point).
+
+Never overbooking: every change that takes or moves a place first locks the room type(s) concerned
+(daos/dorm.lock_room_types: row lock on PostgreSQL, the write lock on SQLite), then counts and writes.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from .. import populations
+from ..errors import ApiError
+from ..extensions import db
+from ..forms import MAIN_INFO_FORMS
+from ..jobs.mail import queue_mail
+from ..models import (
+    Application,
+    ApplicationSummary,
+    DormBooking,
+    DormBookingEvent,
+    DormWaitlistEntry,
+    Gender,
+    Hall,
+    RoomType,
+    SectionRoom,
+    SelectOption,
+    User,
+    UserData,
+)
+from ..models.application import STATUS_ARCHIVED
+from ..models.base import utcnow
+from ..models.dorm_booking import (
+    ACTIVE_BOOKING_STATUSES,
+    BOOKING_CANCELLED,
+    BOOKING_CONFIRMED,
+    BOOKING_EXPIRED,
+    BOOKING_HELD,
+    BOOKING_OFFERED,
+    WAIT_ACCEPTED,
+    WAIT_DECLINED,
+    WAIT_LAPSED,
+    WAIT_LEFT,
+    WAIT_OFFERED,
+    WAIT_WAITING,
+)
+from . import dao
+
+log = logging.getLogger(__name__)
+
+APPLICANT = "applicant"
+SYSTEM_SCHEDULER = "system:scheduler"
+SYSTEM_PAYMENT = "system:payment"
+# The gender switch of the main-info steps: option 1 is male, option 2 female (req §4).
+GENDER_SWITCH = {1: "male", 2: "female"}
+MAIL_LANGUAGE = "ru"
+
+
+@dataclass(frozen=True)
+class Actor:
+    user: User | None
+    role: str
+
+    @property
+    def user_id(self) -> int | None:
+        return self.user.id if self.user is not None else None
+
+
+def applicant(user: User) -> Actor:
+    return Actor(user, APPLICANT)
+
+
+# ---------------------------------------------------------------------------------------------------- eligibility
+
+
+@dataclass
+class Eligibility:
+    eligible: bool
+    reason: str | None = None
+    application: Application | None = None
+    gender: Gender | None = None
+    priority: int = 0
+    category_code: str | None = None
+
+
+def _config_statuses() -> set[int]:
+    return set(current_app.config["DORM_ELIGIBLE_FOREIGN_STATUSES"])
+
+
+def _applicant_gender(application: Application) -> Gender | None:
+    items = db.session.scalars(
+        select(UserData).where(UserData.application_id == application.id, UserData.type.in_(MAIN_INFO_FORMS))
+    )
+    for item in items:
+        code = GENDER_SWITCH.get((item.data or {}).get("gender"))
+        if code:
+            return dao.gender_by_code(code)
+    return None
+
+
+def _priority(summary: ApplicationSummary | None) -> tuple[int, str | None]:
+    """Priority category from the applicant's social categories (0 = the first configured category)."""
+    order = current_app.config["DORM_PRIORITY_CATEGORIES"]
+    ids = [int(i) for i in (summary.social_category_ids if summary else "").strip(",").split(",") if i]
+    if not ids:
+        return len(order), None
+    codes = set(db.session.scalars(select(SelectOption.code).where(SelectOption.id.in_(ids))))
+    for index, code in enumerate(order):
+        if code in codes:
+            return index, code
+    return len(order), None
+
+
+def eligibility(user: User) -> Eligibility:
+    """Who may book (decision 0067): an active application with need_dorm 'Да' that has reached the configured stage
+    (foreign: status in DORM_ELIGIBLE_FOREIGN_STATUSES; citizens: current_step ≥ DORM_ELIGIBLE_KZ_MIN_STEP)."""
+    if user.is_admin:
+        return Eligibility(False, "dorm.not_applicant")
+    population = populations.population_of(user)
+    applications = db.session.scalars(
+        select(Application)
+        .where(
+            Application.user_id == user.id,
+            (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED),
+        )
+        .order_by(Application.id.desc())
+    ).all()
+    if population is None or not applications:
+        return Eligibility(False, "dorm.no_application")
+    summaries = {
+        s.application_id: s
+        for s in db.session.scalars(
+            select(ApplicationSummary).where(ApplicationSummary.application_id.in_([a.id for a in applications]))
+        )
+    }
+    wanting = [a for a in applications if summaries.get(a.id) and summaries[a.id].need_dorm]
+    if not wanting:
+        return Eligibility(False, "dorm.no_need")
+    if population == populations.POPULATION_KZ:
+        min_step = current_app.config["DORM_ELIGIBLE_KZ_MIN_STEP"]
+        ready = [a for a in wanting if a.current_step >= min_step]
+    else:
+        statuses = _config_statuses()
+        ready = [a for a in wanting if a.status in statuses]
+    if not ready:
+        return Eligibility(False, "dorm.stage_not_reached")
+    application = ready[0]
+    gender = _applicant_gender(application)
+    if gender is None:
+        return Eligibility(False, "dorm.gender_unknown", application)
+    priority, code = _priority(summaries.get(application.id))
+    return Eligibility(True, None, application, gender, priority, code)
+
+
+def require_eligible(user: User) -> Eligibility:
+    result = eligibility(user)
+    if not result.eligible:
+        raise ApiError(422, result.reason)
+    return result
+
+
+# -------------------------------------------------------------------------------------------------- events/helpers
+
+
+def record(booking: DormBooking, action: str, actor: Actor, *, from_status=None, from_room=None, reason=None, **data):
+    db.session.add(
+        DormBookingEvent(
+            booking_id=booking.id,
+            action=action,
+            actor_user_id=actor.user_id,
+            actor_role=actor.role,
+            from_status=from_status,
+            to_status=booking.status,
+            from_room_id=from_room,
+            to_room_id=booking.room_id,
+            reason=reason,
+            data=data,
+            created_at=utcnow(),
+        )
+    )
+
+
+def hold_hours() -> int:
+    return current_app.config["BOOKING_HOLD_HOURS"]
+
+
+def offer_hours() -> int:
+    return current_app.config["DORM_OFFER_HOURS"]
+
+
+def _check_room_type_in_hall(hall_id: int, room_type_id: int) -> RoomType:
+    room_type = db.session.get(RoomType, room_type_id)
+    if (
+        room_type is None
+        or db.session.get(Hall, hall_id) is None
+        or not dao.hall_offers_room_type(hall_id, room_type_id)
+    ):
+        raise ApiError(404, "dorm.room_type_not_found")
+    return room_type
+
+
+def take_room(room: SectionRoom, gender_id: int) -> None:
+    """An unassigned room becomes the gender of its first occupant (and is released again when it empties)."""
+    if room.assigned_gender_id is None:
+        room.assigned_gender_id = gender_id
+        room.gender_from_booking = True
+
+
+def release_room(room_id: int) -> None:
+    """Called after a place of the room was given up (in the same transaction, flushed)."""
+    db.session.flush()
+    room = db.session.get(SectionRoom, room_id)
+    if room is not None and room.gender_from_booking and not dao.room_active_bookings(room_id):
+        room.assigned_gender_id = None
+        room.gender_from_booking = False
+
+
+def find_room(hall_id: int, room_type_id: int, gender_id: int, exclude_room_id: int | None = None):
+    rows = dao.candidate_rooms(hall_id, room_type_id, gender_id, exclude_room_id)
+    return rows[0][0] if rows else None
+
+
+def _end(booking: DormBooking, status: str, reason: str | None = None) -> None:
+    booking.status = status
+    booking.active_user_id = None
+    booking.active_member_id = None
+    booking.ended_at = utcnow()
+    booking.end_reason = reason
+
+
+def _leave_waitlist(user_id: int) -> None:
+    entry = dao.active_wait_entry_of(user_id)
+    if entry is not None and entry.status == WAIT_WAITING:
+        entry.status = WAIT_LEFT
+        entry.active_user_id = None
+
+
+# ---------------------------------------------------------------------------------------------------- overview
+
+
+def halls_overview(user: User) -> dict:
+    """Halls with buildings and the room types on offer, free places for the applicant's gender (a fixed number of
+    queries whatever the number of halls and rooms: halls, buildings, one aggregate, room types, media)."""
+    result = eligibility(user)
+    gender_id = result.gender.id if result.gender else None
+    free_rows = dao.free_by_hall_type_gender()
+    offer: dict[int, dict[int, int]] = {}
+    for hall_id, room_type_id, assigned_gender_id, free in free_rows:
+        places = offer.setdefault(hall_id, {}).setdefault(room_type_id, 0)
+        if gender_id is not None and assigned_gender_id in (None, gender_id):
+            offer[hall_id][room_type_id] = places + int(free or 0)
+    halls = dao.halls()
+    hall_ids = [h.id for h in halls]
+    buildings: dict[int, list] = {}
+    for building in dao.buildings_of(hall_ids) if hall_ids else []:
+        buildings.setdefault(building.hall_id, []).append({"id": building.id, "name": building.name})
+    type_ids = sorted({t for per_hall in offer.values() for t in per_hall})
+    types = {t.id: t for t in dao.room_types(type_ids)} if type_ids else {}
+    media: dict[int, list] = {}
+    for item in dao.media_of(type_ids) if type_ids else []:
+        media.setdefault(item.room_type_id, []).append(
+            {"id": item.id, "url": f"/api/v1/users/room-type-media/{item.id}", "file_name": item.file_name}
+        )
+    listing = []
+    for hall in halls:
+        room_types = [
+            {
+                "id": type_id,
+                "name": types[type_id].name,
+                "capacity": types[type_id].capacity,
+                "price": types[type_id].price,
+                "free_places": offer[hall.id][type_id],
+                "media": media.get(type_id, []),
+            }
+            for type_id in sorted(offer.get(hall.id, {}))
+        ]
+        listing.append(
+            {"id": hall.id, "name": hall.name, "buildings": buildings.get(hall.id, []), "room_types": room_types}
+        )
+    return {
+        "list": listing,
+        "total": len(listing),
+        "eligible": result.eligible,
+        "reason_key": result.reason,
+        "gender": {"id": result.gender.id, "code": result.gender.code} if result.gender else None,
+        "hold_hours": hold_hours(),
+    }
+
+
+# --------------------------------------------------------------------------------------------------- bookings
+
+
+def _hold(user: User, elig: Eligibility, hall_id: int, room_type_id: int, room: SectionRoom, status: str, hours: int):
+    room_type = db.session.get(RoomType, room_type_id)
+    take_room(room, elig.gender.id)
+    booking = DormBooking(
+        user_id=user.id,
+        active_user_id=user.id,
+        application_id=elig.application.id if elig.application else None,
+        hall_id=hall_id,
+        room_type_id=room_type_id,
+        room_id=room.id,
+        gender_id=elig.gender.id,
+        status=status,
+        price=room_type.price,
+        hold_expires_at=utcnow() + timedelta(hours=hours),
+        created_at=utcnow(),
+    )
+    db.session.add(booking)
+    db.session.flush()
+    return booking
+
+
+def create_booking(user: User, hall_id: int, room_type_id: int, join_waitlist: bool = False) -> dict:
+    """Holds a bed of the chosen type in the chosen hall. A second identical request answers the same booking
+    (idempotent double submit); a different one while a booking is active is 409. When nothing is free: 409
+    dorm.no_places, or (join_waitlist) a place on the waitlist."""
+    elig = require_eligible(user)
+    _check_room_type_in_hall(hall_id, room_type_id)
+    dao.lock_user(user.id)
+    existing = dao.active_booking_of(user.id)
+    if existing is not None:
+        if existing.hall_id == hall_id and existing.room_type_id == room_type_id:
+            db.session.rollback()
+            return {"booking": existing, "created": False, "waitlist": None}
+        raise ApiError(409, "dorm.booking_exists")
+    dao.lock_room_types([room_type_id])
+    room = find_room(hall_id, room_type_id, elig.gender.id)
+    if room is None:
+        if not join_waitlist:
+            raise ApiError(409, "dorm.no_places", can_join_waitlist=True)
+        entry = _join_waitlist(user, elig, hall_id, room_type_id)
+        db.session.commit()
+        return {"booking": None, "created": False, "waitlist": entry}
+    booking = _hold(user, elig, hall_id, room_type_id, room, BOOKING_HELD, hold_hours())
+    _leave_waitlist(user.id)
+    record(booking, "hold", applicant(user))
+    try:
+        db.session.commit()
+    except IntegrityError:  # a concurrent request of the same applicant won (SQLite has no row lock to wait on)
+        db.session.rollback()
+        existing = dao.active_booking_of(user.id)
+        if existing is None:
+            raise
+        return {"booking": existing, "created": False, "waitlist": None}
+    log.info("dorm place held", extra={"booking": booking.id, "room": room.id})
+    return {"booking": booking, "created": True, "waitlist": None}
+
+
+def _join_waitlist(user: User, elig: Eligibility, hall_id: int, room_type_id: int) -> DormWaitlistEntry:
+    entry = dao.active_wait_entry_of(user.id)
+    if entry is not None:
+        if entry.hall_id == hall_id and entry.room_type_id == room_type_id:
+            return entry
+        entry.status = WAIT_LEFT
+        entry.active_user_id = None
+        db.session.flush()
+    entry = DormWaitlistEntry(
+        user_id=user.id,
+        active_user_id=user.id,
+        application_id=elig.application.id,
+        hall_id=hall_id,
+        room_type_id=room_type_id,
+        gender_id=elig.gender.id,
+        priority=elig.priority,
+        category_code=elig.category_code,
+        status=WAIT_WAITING,
+        created_at=utcnow(),
+    )
+    db.session.add(entry)
+    db.session.flush()
+    return entry
+
+
+def _own_booking(user: User, booking_id: int) -> DormBooking:
+    booking = dao.lock_booking(booking_id)
+    if booking is None or booking.user_id != user.id:
+        raise ApiError(404, "dorm.booking_not_found")
+    return booking
+
+
+def cancel_booking(user: User, booking_id: int, reason: str | None = None) -> DormBooking:
+    dao.lock_user(user.id)
+    booking = dao.get_booking(booking_id)
+    if booking is None or booking.user_id != user.id:
+        raise ApiError(404, "dorm.booking_not_found")
+    dao.lock_room_types([booking.room_type_id])
+    booking = _own_booking(user, booking_id)
+    if booking.status not in ACTIVE_BOOKING_STATUSES:
+        raise ApiError(409, "dorm.booking_not_active")
+    _cancel(booking, applicant(user), reason, WAIT_DECLINED)
+    db.session.commit()
+    return booking
+
+
+def _cancel(booking: DormBooking, actor: Actor, reason: str | None, wait_status: str = WAIT_LEFT) -> None:
+    """Ends an active booking (room types already locked by the caller) and offers the place to the waitlist."""
+    previous = booking.status
+    entry = dao.wait_entry_by_booking(booking.id) if previous == BOOKING_OFFERED else None
+    _end(booking, BOOKING_CANCELLED, reason)
+    if entry is not None:
+        entry.status = wait_status
+        entry.active_user_id = None
+    record(booking, "cancel", actor, from_status=previous, reason=reason)
+    release_room(booking.room_id)
+    offer_free_places(booking.hall_id, booking.room_type_id)
+
+
+def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: int) -> DormBooking:
+    """Atomic: the new place is held in the same transaction that gives up the old one; if no place is free the old
+    booking stays as it was."""
+    require_eligible(user)
+    _check_room_type_in_hall(hall_id, room_type_id)
+    dao.lock_user(user.id)
+    booking = dao.get_booking(booking_id)
+    if booking is None or booking.user_id != user.id:
+        raise ApiError(404, "dorm.booking_not_found")
+    dao.lock_room_types([booking.room_type_id, room_type_id])
+    booking = _own_booking(user, booking_id)
+    if booking.status != BOOKING_HELD:
+        raise ApiError(409, "dorm.change_needs_hold")
+    if booking.hall_id == hall_id and booking.room_type_id == room_type_id:
+        db.session.rollback()
+        return booking
+    room = find_room(hall_id, room_type_id, booking.gender_id)
+    if room is None:
+        raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
+    old_room, old_hall, old_type = booking.room_id, booking.hall_id, booking.room_type_id
+    take_room(room, booking.gender_id)
+    booking.room_id, booking.hall_id, booking.room_type_id = room.id, hall_id, room_type_id
+    booking.price = db.session.get(RoomType, room_type_id).price
+    booking.hold_expires_at = utcnow() + timedelta(hours=hold_hours())
+    record(booking, "change_room_type", applicant(user), from_status=BOOKING_HELD, from_room=old_room)
+    release_room(old_room)
+    offer_free_places(old_hall, old_type)
+    db.session.commit()
+    return booking
+
+
+def apply_booking_payment(booking_id: int, payment_ref: str) -> DormBooking:
+    """Confirms a held booking for a settled payment, in the caller's transaction (does not commit): the payments
+    module's `dorm_booking` purpose calls it from its notification transaction (dorm/payments.py).
+    Idempotent by payment_ref; a hold that expired first is 409 dorm.hold_expired (the payment is then flagged for
+    staff by the payments module)."""
+    booking = dao.lock_booking(booking_id)
+    if booking is None:
+        raise ApiError(404, "dorm.booking_not_found")
+    if booking.status == BOOKING_CONFIRMED and booking.payment_ref == payment_ref:
+        return booking
+    if booking.status != BOOKING_HELD:
+        raise ApiError(409, "dorm.hold_expired" if booking.status == BOOKING_EXPIRED else "dorm.booking_not_active")
+    now = utcnow()
+    done = db.session.execute(
+        update(DormBooking)
+        .where(DormBooking.id == booking_id, DormBooking.status == BOOKING_HELD)
+        .values(status=BOOKING_CONFIRMED, payment_ref=payment_ref, confirmed_at=now, hold_expires_at=None)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if not done:
+        raise ApiError(409, "dorm.booking_not_active")
+    db.session.refresh(booking)
+    record(booking, "paid", Actor(None, SYSTEM_PAYMENT), from_status=BOOKING_HELD, payment_ref=payment_ref)
+    return booking
+
+
+def confirm_booking_paid(booking_id: int, payment_ref: str) -> DormBooking:
+    """apply_booking_payment in a transaction of its own (commits): for callers outside the payments module's
+    notification (staff tools, tests)."""
+    try:
+        booking = apply_booking_payment(booking_id, payment_ref)
+    except ApiError:
+        db.session.rollback()
+        raise
+    db.session.commit()
+    return booking
+
+
+def check_booking(user: User) -> dict:
+    booking = dao.active_booking_of(user.id) or dao.latest_booking_of(user.id)
+    entry = dao.active_wait_entry_of(user.id)
+    waitlist = None
+    if entry is not None:
+        position, total = dao.wait_position(entry) if entry.status == WAIT_WAITING else (None, None)
+        waitlist = {"entry": entry, "position": position, "total": total}
+    from . import transfers as dorm_transfers
+
+    result = eligibility(user)
+    return {
+        "booking": booking,
+        "waitlist": waitlist,
+        "transfers": dorm_transfers.transfers_for(user),
+        "eligible": result.eligible,
+        "reason_key": result.reason,
+    }
+
+
+# --------------------------------------------------------------------------------------------------- waitlist
+
+
+def leave_waitlist(user: User) -> None:
+    dao.lock_user(user.id)
+    entry = dao.active_wait_entry_of(user.id)
+    if entry is None or entry.status != WAIT_WAITING:
+        raise ApiError(404, "dorm.waitlist_not_found")
+    _leave_waitlist(user.id)
+    db.session.commit()
+
+
+def accept_offer(user: User, booking_id: int) -> DormBooking:
+    dao.lock_user(user.id)
+    booking = _own_booking(user, booking_id)
+    if booking.status != BOOKING_OFFERED:
+        raise ApiError(409, "dorm.no_offer")
+    if booking.hold_expires_at <= utcnow():
+        raise ApiError(409, "dorm.offer_expired")
+    entry = dao.wait_entry_by_booking(booking.id)
+    booking.status = BOOKING_HELD
+    booking.hold_expires_at = utcnow() + timedelta(hours=hold_hours())
+    if entry is not None:
+        entry.status = WAIT_ACCEPTED
+        entry.active_user_id = None
+    record(booking, "accept_offer", applicant(user), from_status=BOOKING_OFFERED)
+    db.session.commit()
+    return booking
+
+
+def offer_free_places(hall_id: int, room_type_id: int, limit: int = 20) -> int:
+    """Gives free places of a queue to its first waiting applicants whose gender has a room (the room type is
+    locked by the caller). Each offer keeps a bed for DORM_OFFER_HOURS and is mailed. Returns offers made."""
+    made = 0
+    skipped: set[int] = set()
+    while made < limit:
+        queue = [e for e in dao.waiting_queue(hall_id, room_type_id) if e.id not in skipped]
+        if not queue:
+            return made
+        offered = False
+        for entry in queue:
+            room = find_room(hall_id, room_type_id, entry.gender_id)
+            if room is None or dao.active_booking_of(entry.user_id) is not None:
+                skipped.add(entry.id)
+                continue
+            _offer(entry, room)
+            made += 1
+            offered = True
+            break
+        if not offered:
+            return made
+    return made
+
+
+def _offer(entry: DormWaitlistEntry, room: SectionRoom) -> None:
+    take_room(room, entry.gender_id)
+    room_type = db.session.get(RoomType, entry.room_type_id)
+    deadline = utcnow() + timedelta(hours=offer_hours())
+    booking = DormBooking(
+        user_id=entry.user_id,
+        active_user_id=entry.user_id,
+        application_id=entry.application_id,
+        hall_id=entry.hall_id,
+        room_type_id=entry.room_type_id,
+        room_id=room.id,
+        gender_id=entry.gender_id,
+        status=BOOKING_OFFERED,
+        price=room_type.price,
+        hold_expires_at=deadline,
+        created_at=utcnow(),
+    )
+    db.session.add(booking)
+    db.session.flush()
+    entry.status = WAIT_OFFERED
+    entry.booking_id = booking.id
+    entry.offer_expires_at = deadline
+    record(booking, "offer", Actor(None, SYSTEM_SCHEDULER), waitlist_entry=entry.id)
+    user = db.session.get(User, entry.user_id)
+    queue_mail(
+        user.email,
+        "dorm_offer",
+        MAIL_LANGUAGE,
+        hall=entry.hall.name,
+        room_type=room_type.name,
+        hours=offer_hours(),
+        url=f"{current_app.config['APP_BASE_URL']}/dormitory",
+    )
+
+
+# ------------------------------------------------------------------------------------------------ expiry job
+
+
+def _due(status: str, now: datetime, batch: int) -> list[tuple[int, int]]:
+    return list(
+        db.session.execute(
+            select(DormBooking.id, DormBooking.room_type_id)
+            .where(DormBooking.status == status, DormBooking.hold_expires_at < now)
+            .order_by(DormBooking.id)
+            .limit(batch)
+        )
+    )
+
+
+def expire_due(now: datetime | None = None, batch: int = 500) -> dict:
+    """Ends unpaid holds past BOOKING_HOLD_HOURS and unanswered offers past DORM_OFFER_HOURS, then offers the
+    freed places (and any other free place of a queue with waiting applicants) to the waitlists.
+    Each expiry is its own short transaction (a conditional UPDATE, so a payment landing at the same moment
+    either confirms first or finds the hold gone), offers another; run by the beat task and `flask dorm-expire`."""
+    now = now or utcnow()
+    scheduler = Actor(None, SYSTEM_SCHEDULER)
+    counts = {"holds": 0, "offers": 0, "offered": 0}
+    queues: set[tuple[int, int]] = set()
+    for status, key in ((BOOKING_HELD, "holds"), (BOOKING_OFFERED, "offers")):
+        due = _due(status, now, batch)
+        db.session.rollback()
+        for booking_id, room_type_id in due:
+            # The room type first, as every other change does (no crosswise waits), then the conditional update.
+            dao.lock_room_types([room_type_id])
+            done = db.session.execute(
+                update(DormBooking)
+                .where(
+                    DormBooking.id == booking_id,
+                    DormBooking.room_type_id == room_type_id,
+                    DormBooking.status == status,
+                    DormBooking.hold_expires_at < now,
+                )
+                .values(
+                    status=BOOKING_EXPIRED,
+                    active_user_id=None,
+                    ended_at=now,
+                    end_reason="hold_expired" if status == BOOKING_HELD else "offer_expired",
+                )
+                .execution_options(synchronize_session=False)
+            ).rowcount
+            if not done:
+                db.session.rollback()
+                continue
+            booking = db.session.get(DormBooking, booking_id)
+            db.session.refresh(booking)
+            entry = dao.wait_entry_by_booking(booking_id)
+            if entry is not None:
+                entry.status = WAIT_LAPSED
+                entry.active_user_id = None
+            record(booking, "expire", scheduler, from_status=status)
+            release_room(booking.room_id)
+            db.session.commit()
+            counts[key] += 1
+            queues.add((booking.hall_id, booking.room_type_id))
+    queues.update(dao.queues_with_waiting())
+    db.session.rollback()
+    for hall_id, room_type_id in sorted(queues):
+        dao.lock_room_types([room_type_id])
+        counts["offered"] += offer_free_places(hall_id, room_type_id)
+        db.session.commit()
+    return counts

@@ -1,0 +1,211 @@
+"""Room transfers (issue 13; req §7 create/update-room-transfer-request, admin transfers; decision 0067).
+
+A resident (a confirmed booking) asks to move to another hall/room type, or to swap rooms with a named resident
+(by e-mail) who must accept first. Staff approve (the move is atomic and re-checks capacity and gender at that
+moment) or reject with a reason; both are mailed to the resident and audited on the booking.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from ..errors import ApiError
+from ..extensions import db
+from ..jobs.mail import queue_mail
+from ..models import DormBooking, DormTransferRequest, Hall, RoomType, SectionRoom, User
+from ..models.base import utcnow
+from ..models.dorm_booking import (
+    BOOKING_CONFIRMED,
+    TRANSFER_APPROVED,
+    TRANSFER_CANCELLED,
+    TRANSFER_MOVE,
+    TRANSFER_PENDING,
+    TRANSFER_REJECTED,
+    TRANSFER_SWAP,
+)
+from . import dao
+from .bookings import MAIL_LANGUAGE, Actor, find_room, offer_free_places, record, release_room, take_room
+
+PAGE_SIZE_MAX = 100
+
+
+def _resident_booking(user_id: int) -> DormBooking | None:
+    booking = dao.active_booking_of(user_id)
+    return booking if booking is not None and booking.status == BOOKING_CONFIRMED else None
+
+
+def transfers_for(user: User) -> list[DormTransferRequest]:
+    return dao.transfers_of(user.id)
+
+
+def create_request(user: User, body: dict) -> DormTransferRequest:
+    dao.lock_user(user.id)
+    booking = _resident_booking(user.id)
+    if booking is None:
+        raise ApiError(422, "dorm.transfer_needs_resident")
+    pending = db.session.scalar(
+        select(DormTransferRequest).where(
+            DormTransferRequest.user_id == user.id, DormTransferRequest.status == TRANSFER_PENDING
+        )
+    )
+    if pending is not None:
+        raise ApiError(409, "dorm.transfer_pending_exists")
+    request = DormTransferRequest(
+        user_id=user.id,
+        booking_id=booking.id,
+        kind=body["kind"],
+        comment=body.get("comment"),
+        status=TRANSFER_PENDING,
+        created_at=utcnow(),
+    )
+    if body["kind"] == TRANSFER_MOVE:
+        hall_id, room_type_id = body.get("hall_id"), body.get("room_type_id")
+        if hall_id is None or room_type_id is None:
+            raise ApiError(400, "dorm.transfer_target_required")
+        if db.session.get(Hall, hall_id) is None or db.session.get(RoomType, room_type_id) is None:
+            raise ApiError(404, "dorm.room_type_not_found")
+        if booking.hall_id == hall_id and booking.room_type_id == room_type_id:
+            raise ApiError(422, "dorm.transfer_same_place")
+        request.target_hall_id, request.target_room_type_id = hall_id, room_type_id
+    else:
+        email = (body.get("swap_email") or "").strip().lower()
+        other = db.session.scalar(select(User).where(func.lower(User.email) == email)) if email else None
+        other_booking = _resident_booking(other.id) if other is not None and other.id != user.id else None
+        if other_booking is None:
+            raise ApiError(404, "dorm.swap_resident_not_found")
+        request.swap_user_id = other.id
+        queue_mail(other.email, "dorm_swap_request", MAIL_LANGUAGE, name=_name(user))
+    db.session.add(request)
+    db.session.commit()
+    return request
+
+
+def _name(user: User) -> str:
+    return " ".join(p for p in (user.last_name, user.first_name) if p) or user.email
+
+
+def update_request(user: User, request_id: int, action: str) -> DormTransferRequest:
+    request = db.session.scalar(
+        select(DormTransferRequest).where(DormTransferRequest.id == request_id).with_for_update()
+    )
+    if request is None or user.id not in (request.user_id, request.swap_user_id):
+        raise ApiError(404, "dorm.transfer_not_found")
+    if request.status != TRANSFER_PENDING:
+        raise ApiError(409, "dorm.transfer_decided")
+    if action == "cancel":
+        if request.user_id != user.id:
+            raise ApiError(404, "dorm.transfer_not_found")
+        request.status = TRANSFER_CANCELLED
+    elif action in ("accept_swap", "decline_swap"):
+        if request.swap_user_id != user.id or request.kind != TRANSFER_SWAP:
+            raise ApiError(404, "dorm.transfer_not_found")
+        if action == "accept_swap":
+            request.swap_accepted_at = utcnow()
+        else:
+            request.status = TRANSFER_REJECTED
+            request.decision_reason = "swap_declined"
+            request.decided_at = utcnow()
+    db.session.commit()
+    return request
+
+
+# ------------------------------------------------------------------------------------------------------- staff
+
+
+def list_for_admin(status: str, page: int, per_page: int) -> tuple[list[DormTransferRequest], int]:
+    per_page = min(per_page, PAGE_SIZE_MAX)
+    query = select(DormTransferRequest).where(DormTransferRequest.status == status)
+    total = db.session.scalar(select(func.count()).select_from(query.subquery()))
+    rows = db.session.scalars(
+        query.order_by(DormTransferRequest.created_at, DormTransferRequest.id)
+        .offset((page - 1) * per_page)
+        .limit(per_page)
+    ).all()
+    return list(rows), total
+
+
+def decide(admin: User, request_id: int, action: str, reason: str | None) -> DormTransferRequest:
+    actor = Actor(admin, next(iter(sorted(admin.role_names))))
+    request = db.session.get(DormTransferRequest, request_id)
+    if request is None:
+        raise ApiError(404, "dorm.transfer_not_found")
+    booking = db.session.get(DormBooking, request.booking_id)
+    other = _resident_booking(request.swap_user_id) if request.swap_user_id else None
+    types = [booking.room_type_id]
+    if request.target_room_type_id:
+        types.append(request.target_room_type_id)
+    if other is not None:
+        types.append(other.room_type_id)
+    dao.lock_room_types(types)
+    request = db.session.scalar(
+        select(DormTransferRequest)
+        .where(DormTransferRequest.id == request_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    if request.status != TRANSFER_PENDING:
+        raise ApiError(409, "dorm.transfer_decided")
+    if action == "reject":
+        if not reason:
+            raise ApiError(400, "dorm.reason_required")
+        request.status = TRANSFER_REJECTED
+    else:
+        booking = dao.lock_booking(request.booking_id)
+        if booking is None or booking.status != BOOKING_CONFIRMED:
+            raise ApiError(409, "dorm.transfer_booking_gone")
+        if request.kind == TRANSFER_MOVE:
+            _move(booking, request.target_hall_id, request.target_room_type_id, actor, reason, request.id)
+        else:
+            if request.swap_accepted_at is None:
+                raise ApiError(409, "dorm.swap_not_accepted")
+            other = dao.lock_booking(other.id) if other is not None else None
+            if other is None:
+                raise ApiError(409, "dorm.transfer_booking_gone")
+            _swap(booking, other, actor, reason, request.id)
+        request.status = TRANSFER_APPROVED
+    request.decision_reason = reason
+    request.decided_by_id = admin.id
+    request.decided_at = utcnow()
+    user = db.session.get(User, request.user_id)
+    queue_mail(
+        user.email,
+        "dorm_transfer_approved" if request.status == TRANSFER_APPROVED else "dorm_transfer_rejected",
+        MAIL_LANGUAGE,
+        reason=reason or "",
+    )
+    db.session.commit()
+    return request
+
+
+def _move(booking: DormBooking, hall_id: int, room_type_id: int, actor: Actor, reason, request_id=None, room=None):
+    """Moves an active booking to a free bed of the target (room types locked by the caller)."""
+    room = room or find_room(hall_id, room_type_id, booking.gender_id, exclude_room_id=booking.room_id)
+    if room is None:
+        raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
+    old_room, old_hall, old_type = booking.room_id, booking.hall_id, booking.room_type_id
+    take_room(room, booking.gender_id)
+    booking.room_id, booking.hall_id, booking.room_type_id = room.id, hall_id, room_type_id
+    record(booking, "move", actor, from_status=booking.status, from_room=old_room, reason=reason, transfer=request_id)
+    release_room(old_room)
+    offer_free_places(old_hall, old_type)
+
+
+def _accepts(room: SectionRoom, gender_id: int, leaving: DormBooking) -> bool:
+    if room.assigned_gender_id in (None, gender_id):
+        return True
+    others = [b for b in dao.room_active_bookings(room.id) if b.id != leaving.id]
+    return not others and room.gender_from_booking
+
+
+def _swap(first: DormBooking, second: DormBooking, actor: Actor, reason, request_id) -> None:
+    room_a, room_b = db.session.get(SectionRoom, first.room_id), db.session.get(SectionRoom, second.room_id)
+    if not (_accepts(room_b, first.gender_id, second) and _accepts(room_a, second.gender_id, first)):
+        raise ApiError(409, "dorm.gender_mismatch")
+    if first.gender_id != second.gender_id:
+        room_a.assigned_gender_id, room_b.assigned_gender_id = second.gender_id, first.gender_id
+    a = (first.room_id, first.hall_id, first.room_type_id)
+    b = (second.room_id, second.hall_id, second.room_type_id)
+    first.room_id, first.hall_id, first.room_type_id = b
+    second.room_id, second.hall_id, second.room_type_id = a
+    record(first, "swap", actor, from_status=first.status, from_room=a[0], reason=reason, transfer=request_id)
+    record(second, "swap", actor, from_status=second.status, from_room=b[0], reason=reason, transfer=request_id)

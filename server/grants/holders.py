@@ -1,0 +1,334 @@
+"""The state-grant holders list and the applicant's scholarship result (req §4 step 7; design §8; decision 0064).
+
+Admissions staff ('Админ (граждане КЗ)') import the official list of one admission year as an xlsx file in the
+template of `template_bytes()`: columns IIN, full name, programme group code, grant kind. Every row is checked
+(IIN check digit, required cells, an IIN once per file); any bad row refuses the whole file with the row numbers,
+and a good file replaces that year's list in one transaction. The check matches the applicant's IIN (from the
+credit bureau, else the local main-info answers) against the list of the application's admission year; an
+application waiting for the result (step 6) takes the grant_result transition of the state machine.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import zipfile
+from dataclasses import dataclass
+
+from flask import current_app
+from sqlalchemy.exc import IntegrityError
+
+from ..applications import dao as applications_dao
+from ..applications import operations as applications_service
+from ..applications import workflow
+from ..errors import ApiError, LocalizedMessage
+from ..extensions import db
+from ..forms import MAIN_INFO_LOCAL
+from ..forms.masks import iin_valid
+from ..i18n import translate
+from ..models import AuditLog, GovGrantHolder, User
+from ..models.base import utcnow
+from ..pkb import dao as pkb_dao
+from ..reference.imports import cell_text
+from . import dao
+
+log = logging.getLogger(__name__)
+
+MAX_ROWS = 100_000
+MAX_REPORTED_ERRORS = 200
+DEFAULT_MAX_BYTES = 10 * 1024 * 1024
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+# (column, width in characters, max length); the header texts are gov_grants.column.<column> in ru / en.
+COLUMNS = (("iin", 16, 12), ("full_name", 48, 255), ("programme_group", 22, 32), ("grant_kind", 36, 100))
+# Header spellings read back (lower-cased): the template's own "ru / en" headers and the usual short forms.
+HEADER_ALIASES = {
+    "iin": ("иин", "iin", "жсн"),
+    "full_name": ("фио", "full name", "full_name", "аты-жөні", "ф.и.о."),
+    "programme_group": (
+        "код группы образовательных программ",
+        "группа образовательных программ",
+        "programme group code",
+        "programme group",
+        "programme_group",
+        "білім беру бағдарламалары тобының коды",
+    ),
+    "grant_kind": ("вид гранта", "grant kind", "grant_kind", "грант түрі"),
+}
+
+
+def _header_text(column: str) -> str:
+    return f"{translate(f'gov_grants.column.{column}', 'ru')} / {translate(f'gov_grants.column.{column}', 'en')}"
+
+
+def _column_of(header: str) -> str | None:
+    text = " ".join(header.strip().lower().split())
+    for column, aliases in HEADER_ALIASES.items():
+        if text == _header_text(column).lower() or text in aliases:
+            return column
+    return None
+
+
+@dataclass
+class ImportResult:
+    year: int
+    imported: int
+    replaced: int
+
+
+# -------------------------------------------------------------------------------------------------- template
+
+
+def template_bytes() -> bytes:
+    """The empty template: the header row on the first sheet (IIN column formatted as text, so Excel keeps leading
+    zeros) and a second sheet explaining each column in Russian, Kazakh and English."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "grant_holders"
+    for index, (column, width, _limit) in enumerate(COLUMNS, start=1):
+        cell = sheet.cell(row=1, column=index, value=_header_text(column))
+        cell.font = Font(bold=True)
+        sheet.column_dimensions[cell.column_letter].width = width
+    for row in range(2, 1002):
+        sheet.cell(row=row, column=1).number_format = "@"
+    sheet.freeze_panes = "A2"
+    help_sheet = workbook.create_sheet("README")
+    for lang_index, lang in enumerate(("ru", "kk", "en")):
+        help_sheet.cell(
+            row=1 + lang_index * 6, column=1, value=translate("gov_grants.template_help", lang)
+        ).font = Font(bold=True)
+        for offset, (column, _width, limit) in enumerate(COLUMNS, start=1):
+            help_sheet.cell(
+                row=1 + lang_index * 6 + offset, column=1, value=translate(f"gov_grants.column.{column}", lang)
+            )
+            help_sheet.cell(
+                row=1 + lang_index * 6 + offset,
+                column=2,
+                value=translate(f"gov_grants.column_help.{column}", lang, max=limit),
+            )
+    help_sheet.column_dimensions["A"].width = 40
+    help_sheet.column_dimensions["B"].width = 90
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------------- import
+
+
+def _iin_text(value) -> str:
+    # A cell typed as a number loses the leading zero of IINs of people born in 2000-2009: 12 digits are restored.
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
+        return f"{value:012d}"
+    if isinstance(value, float) and value.is_integer() and 0 <= value < 10**12:
+        return f"{int(value):012d}"
+    return cell_text(value)
+
+
+def _open_workbook(data: bytes):
+    """openpyxl in read-only mode: the sheet is streamed, never loaded whole."""
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError, IndexError):
+        raise ApiError(400, "gov_grants.unreadable_file", errors={"file": ["gov_grants.unreadable_file"]}) from None
+    return workbook
+
+
+def _parse(data: bytes) -> tuple[list[dict], list[tuple[int, LocalizedMessage]]]:
+    workbook = _open_workbook(data)
+    try:
+        if not workbook.worksheets:
+            raise ApiError(422, "gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
+        rows_iter = workbook.worksheets[0].iter_rows(values_only=True)
+        positions: dict[str, int] | None = None
+        records: list[dict] = []
+        errors: list[tuple[int, LocalizedMessage]] = []
+        first_seen: dict[str, int] = {}
+        data_rows = 0
+        for number, row in enumerate(rows_iter, start=1):
+            cells = list(row or ())
+            if not any(cell_text(cell) for cell in cells):
+                continue
+            if positions is None:
+                positions = _header(cells)
+                continue
+            data_rows += 1
+            if data_rows > MAX_ROWS:
+                raise ApiError(
+                    422,
+                    "gov_grants.too_many_rows",
+                    errors={"file": [LocalizedMessage("gov_grants.too_many_rows", max=MAX_ROWS)]},
+                    max=MAX_ROWS,
+                )
+            record, row_errors = _row(number, cells, positions, first_seen)
+            if row_errors:
+                errors.extend((number, message) for message in row_errors)
+            else:
+                records.append(record)
+        if positions is None or (not records and not errors):
+            raise ApiError(422, "gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
+        return records, errors
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError) as error:
+        # A damaged sheet part shows only while streaming the rows.
+        log.warning("grant list unreadable while reading rows", extra={"error": type(error).__name__})
+        raise ApiError(400, "gov_grants.unreadable_file", errors={"file": ["gov_grants.unreadable_file"]}) from None
+    finally:
+        workbook.close()
+
+
+def _header(cells: list) -> dict[str, int]:
+    positions: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        column = _column_of(cell_text(cell))
+        if column and column not in positions:
+            positions[column] = index
+    missing = [column for column, _w, _l in COLUMNS if column not in positions]
+    if missing:
+        names = ", ".join(translate(f"gov_grants.column.{column}") for column in missing)
+        raise ApiError(
+            422,
+            "gov_grants.missing_columns",
+            errors={"file": [LocalizedMessage("gov_grants.missing_columns", columns=names)]},
+            columns=names,
+        )
+    return positions
+
+
+def _row(number: int, cells: list, positions: dict[str, int], first_seen: dict[str, int]):
+    def cell(column):
+        index = positions[column]
+        return cells[index] if index < len(cells) else None
+
+    def problem(column: str, reason: str, **params) -> LocalizedMessage:
+        return LocalizedMessage(
+            "gov_grants.row_error",
+            row=number,
+            column=translate(f"gov_grants.column.{column}"),
+            reason=translate(f"gov_grants.reason.{reason}", **params),
+        )
+
+    values = {"iin": _iin_text(cell("iin"))}
+    for column in ("full_name", "programme_group", "grant_kind"):
+        values[column] = " ".join(cell_text(cell(column)).split())
+    errors = []
+    iin = values["iin"]
+    if not iin:
+        errors.append(problem("iin", "required"))
+    elif not (len(iin) == 12 and iin.isascii() and iin.isdigit()):
+        errors.append(problem("iin", "iin_format"))
+    elif not iin_valid(iin):
+        errors.append(problem("iin", "iin_check"))
+    elif iin in first_seen:
+        errors.append(problem("iin", "duplicate", other=first_seen[iin]))
+    else:
+        first_seen[iin] = number
+    for column, _width, limit in COLUMNS[1:]:
+        if not values[column]:
+            errors.append(problem(column, "required"))
+        elif len(values[column]) > limit:
+            errors.append(problem(column, "too_long", max=limit))
+    return values, errors
+
+
+def import_list(actor: User, year: int, stream) -> ImportResult:
+    limit = int(current_app.config.get("UPLOAD_MAX_DOCUMENT_BYTES", DEFAULT_MAX_BYTES))
+    data = stream.read(limit + 1)
+    if not data:
+        raise ApiError(400, "gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
+    if len(data) > limit:
+        mb = round(limit / (1024 * 1024), 1)
+        raise ApiError(
+            413, "files.too_large", errors={"file": [LocalizedMessage("files.too_large", max_mb=mb)]}, max_mb=mb
+        )
+    records, errors = _parse(data)
+    if errors:
+        by_row: dict[str, list] = {}
+        for number, message in errors[:MAX_REPORTED_ERRORS]:
+            by_row.setdefault(f"rows.{number}", []).append(message)
+        rows_with_errors = len({number for number, _ in errors})
+        raise ApiError(422, "gov_grants.invalid_rows", errors=by_row, count=rows_with_errors)
+    now = utcnow()
+    rows = [{**record, "year": year, "imported_at": now, "imported_by_id": actor.id} for record in records]
+    try:
+        replaced = dao.replace_year(year, rows)
+        db.session.add(
+            AuditLog(
+                actor_id=actor.id,
+                action="gov_grants.import",
+                target_type="gov_grant_list",
+                target_id=str(year),
+                details={"imported": len(rows), "replaced": replaced},
+                created_at=now,
+            )
+        )
+        db.session.commit()
+    except IntegrityError:
+        # Another import of the same year committed first; this one changed nothing.
+        db.session.rollback()
+        raise ApiError(409, "gov_grants.import_conflict") from None
+    log.info("grant holders imported", extra={"year": year, "imported": len(rows), "replaced": replaced})
+    return ImportResult(year=year, imported=len(rows), replaced=replaced)
+
+
+# ----------------------------------------------------------------------------------------- scholarship result
+
+
+def applicant_iin(application) -> str | None:
+    """The IIN the bureau confirmed, else the one the applicant typed in the local main-info step."""
+    person = pkb_dao.person_of(application.user_id)
+    if person is not None and iin_valid(person.iin):
+        return person.iin
+    item = pkb_dao.user_data_item(application.id, MAIN_INFO_LOCAL)
+    typed = (item.data or {}).get("iin") if item is not None else None
+    return typed if iin_valid(typed) else None
+
+
+@dataclass
+class ScholarshipResult:
+    year: int
+    published: bool
+    grant: GovGrantHolder | None
+
+    @property
+    def awarded(self) -> bool:
+        return self.grant is not None
+
+
+def check_scholarship(user: User, application_id: int) -> ScholarshipResult:
+    """The result for the applicant; an application waiting at step 6 moves to 7 (grant_result) once the year's
+    list is published. Until then the answer says `published: false` (pending) and nothing changes."""
+    application = applications_service.get_owned(user, application_id)
+    iin = applicant_iin(application)
+    if iin is None:
+        raise ApiError(422, "gov_scholarship.iin_unknown")
+    year = applications_dao.get_term(application.term_id).year
+    published = dao.list_published(year)
+    grant = dao.holder(year, iin) if published else None
+    result = ScholarshipResult(year=year, published=published, grant=grant)
+    if published:
+        _record_result(application, result)
+    return result
+
+
+def _record_result(application, result: ScholarshipResult) -> None:
+    """grant_result (6 -> 7) through the state machine, which decides whether it applies now (the step, the
+    population, an archived application...). Polls that come later, or at the same time, find it taken: the result
+    is recorded once (decision 0060: concurrent duplicates advance once)."""
+    actor = workflow.Actor.system("gov_scholarship")
+    if "grant_result" not in workflow.available_transitions(application, actor):
+        return
+    try:
+        workflow.transition(application, "grant_result", actor=actor, data={"awarded": result.awarded})
+        db.session.commit()
+    except ApiError as error:
+        db.session.rollback()
+        if error.status != 409:  # 409: a concurrent poll recorded it first
+            raise
+        return
+    log.info("scholarship result recorded", extra={"application_id": application.id, "awarded": result.awarded})

@@ -1,0 +1,1 @@
+"""The credit-bureau data request (PKB): request, SMS code, confirmation, and the confirmed person data."""

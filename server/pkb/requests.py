@@ -1,0 +1,169 @@
+"""The credit-bureau request of a citizen of Kazakhstan (req §2 request_data, §3, §5, §7; design §8).
+
+create_request: the applicant's IIN, phone and names go to the bureau, which texts our consent code to the phone
+registered to that IIN. check_code: the right code releases the person's data; they are kept (pkb_person_data),
+the account is marked is_pkb_data_request_completed and the local main-info step is pre-filled.
+Codes are those of decision 0002 (accounts/codes.py). Each request costs money: one per
+PKB_RESEND_INTERVAL_SECONDS per account, plus the rate limits of the views. A bureau that fails or times out
+changes nothing (503 pkb.unavailable). Logs carry no full IIN. Decision 0064.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import secrets
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy.exc import IntegrityError
+
+from ..accounts import codes
+from ..accounts import dao as users_dao
+from ..applications import dao as applications_dao
+from ..applications import operations as applications_service
+from ..applications import prefill
+from ..errors import ApiError
+from ..extensions import db
+from ..iin import masked
+from ..integrations.credit_bureau import (
+    BureauError,
+    BureauUnavailable,
+    CreditBureau,
+    PersonRejected,
+    Subject,
+    get_credit_bureau,
+)
+from ..models import PKB_STATUS_CONFIRMED, PKB_STATUS_SENT, PkbPersonData, PkbRequest, User
+from ..models.base import utcnow
+from . import dao
+
+log = logging.getLogger(__name__)
+
+PURPOSE = "pkb"
+
+
+def _bureau() -> CreditBureau:
+    try:
+        return get_credit_bureau()
+    except BureauUnavailable:
+        raise ApiError(503, "pkb.unavailable") from None
+
+
+def _subject(request: PkbRequest) -> Subject:
+    return Subject(iin=request.iin, phone=request.phone, last_name=request.last_name, first_name=request.first_name)
+
+
+def _check_eligible(user: User) -> None:
+    # Req §5: only citizens of Kazakhstan (citizenship name_en 'Citizen of the Republic of Kazakhstan').
+    if user.citizenship is None or not user.citizenship.is_kazakhstan:
+        raise ApiError(422, "pkb.not_eligible")
+
+
+def _check_resend_interval(user: User) -> None:
+    interval = current_app.config["PKB_RESEND_INTERVAL_SECONDS"]
+    latest = dao.latest_request(user.id)
+    if latest is None or interval <= 0:
+        return
+    wait = (latest.created_at + timedelta(seconds=interval) - utcnow()).total_seconds()
+    if wait > 0:
+        seconds = math.ceil(wait)
+        raise ApiError(429, "pkb.resend_too_soon", seconds=seconds, headers={"Retry-After": str(seconds)})
+
+
+# ------------------------------------------------------------------------------------------------- use cases
+
+
+def create_request(user: User, application_id: int, iin: str, phone: str, last_name: str, first_name: str):
+    applications_service.get_owned(user, application_id)
+    _check_eligible(user)
+    applications_dao.lock_user(user.id)  # one account's concurrent requests are served one after the other
+    if user.is_pkb_data_request_completed:
+        raise ApiError(409, "pkb.already_completed")
+    _check_resend_interval(user)
+
+    subject = Subject(iin=iin, phone=phone, last_name=last_name, first_name=first_name)
+    public_id = secrets.token_urlsafe(24)
+    bureau = _bureau()
+    users_dao.void_codes(user.id, PURPOSE, utcnow())  # a new request voids the code of the previous one
+    record, code = codes.issue(user.id, PURPOSE)
+    db.session.flush()
+    try:
+        reference = bureau.start(subject, code, public_id)
+    except PersonRejected as rejected:
+        db.session.rollback()
+        log.info("credit bureau refused the subject", extra={"reason": rejected.reason, "iin": masked(iin)})
+        raise ApiError(422, f"pkb.{rejected.reason}") from None
+    except BureauUnavailable:
+        db.session.rollback()
+        raise ApiError(503, "pkb.unavailable") from None
+    request = PkbRequest(
+        public_id=public_id,
+        user_id=user.id,
+        application_id=application_id,
+        code_id=record.id,
+        provider=bureau.name,
+        provider_reference=reference,
+        iin=iin,
+        phone=phone,
+        last_name=last_name,
+        first_name=first_name,
+        status=PKB_STATUS_SENT,
+        created_at=record.created_at,
+    )
+    db.session.add(request)
+    db.session.commit()
+    log.info("credit bureau request sent", extra={"provider": bureau.name, "iin": masked(iin)})
+    return request
+
+
+def check_code(user: User, request_id: str, code: str) -> PkbRequest:
+    applications_dao.lock_user(user.id)  # a double submit of the right code confirms once
+    request = dao.request_by_public_id(request_id)
+    if request is None or request.user_id != user.id:
+        raise ApiError(404, "pkb.request_not_found")
+    if request.status == PKB_STATUS_CONFIRMED:
+        raise ApiError(409, "pkb.already_confirmed")
+    codes.check(request.code, code)
+    try:
+        person = _bureau().fetch_person(request.provider_reference, _subject(request), code)
+    except BureauError as error:
+        # The code stays valid (not consumed): the applicant can enter it again once the bureau answers.
+        db.session.rollback()
+        log.warning(
+            "credit bureau did not release the data", extra={"error": type(error).__name__, "iin": masked(request.iin)}
+        )
+        raise ApiError(503, "pkb.unavailable") from None
+
+    now = utcnow()
+    request.code.consumed_at = now
+    request.status = PKB_STATUS_CONFIRMED
+    request.confirmed_at = now
+    row = dao.person_of(user.id) or PkbPersonData(user_id=user.id)
+    row.request_id = request.id
+    row.iin = person.iin
+    row.last_name = person.last_name
+    row.first_name = person.first_name
+    row.middle_name = person.middle_name
+    row.date_of_birth = person.date_of_birth
+    row.gender = person.gender
+    row.received_at = now
+    db.session.add(row)
+    user.is_pkb_data_request_completed = True
+    user.last_name = user.last_name or person.last_name
+    user.first_name = user.first_name or person.first_name
+    db.session.flush()
+    application = applications_dao.get_application(request.application_id)
+    if application is not None:
+        prefill.prefill_main_info(application)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # A concurrent confirmation of the same account stored the data first (SQLite does not lock rows).
+        db.session.rollback()
+        raise ApiError(409, "pkb.already_confirmed") from None
+    log.info("credit bureau data received", extra={"iin": masked(person.iin)})
+    return request
+
+
+# -------------------------------------------------------------------------------------------------- pre-fill

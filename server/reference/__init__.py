@@ -1,0 +1,1 @@
+"""Reference data: educational institutions, the KATO address tree and their staff imports."""
