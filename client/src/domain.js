@@ -1,6 +1,7 @@
 /* The client's domain constants, each defined here and nowhere else in client/src (issue 9 §4): the admin role
- * names (spec §6), the Kazakhstan citizenship (spec §4: recognised by name_en), the hidden-program rule (spec §3)
- * the financings and the rule context of the questionnaire engine (decision 0020).
+ * names (req §6), the admin shells and where sign-in leads, the Kazakhstan citizenship (req §9, design §6: recognised by
+ * name_en), the hidden-program rule (req §3), the financings and the rule context of the questionnaire engine
+ * (decision 0020).
  *
  * The server owns these values. Role names and the citizenship label are read from GET /public-config at run time
  * (`useDomain()`); DEFAULT_DOMAIN holds the same values for the moment before the answer arrives and for a server
@@ -12,7 +13,7 @@ import { useGetPublicConfigQuery } from './api/publicConfigApi';
 import { hasCitizenship } from './session/sessionSlice';
 import { localizedName } from './i18n';
 
-/** Role keys → the role names of spec §6 (sent by the server as public-config `roles`). */
+/** Role keys → the role names of req §6 (sent by the server as public-config `roles`). */
 export const ROLE_KEYS = { foreignAdmin: 'foreign_admin', kzAdmin: 'kz_admin' };
 
 export const DEFAULT_DOMAIN = Object.freeze({
@@ -51,6 +52,13 @@ export function hasRole(user, roleKey, domain = DEFAULT_DOMAIN) {
   return roleNames(user).includes(domain.roles[roleKey]);
 }
 
+/** The two admin shells (req §2 staff routes): /admin is guarded by the FOREIGN access check, /admin/kz by the KZ
+ * one; refusal redirects to /. Here rather than in app/admin so the staff features can name their shell. */
+export const ADMIN_SHELLS = {
+  foreign: { key: 'foreign', base: '/admin', segment: 'FOREIGN' },
+  kz: { key: 'kz', base: '/admin/kz', segment: 'KZ' },
+};
+
 /** Path of the admin area for the user's roles (foreign admin → /admin, citizens' admin → /admin/kz), or null. */
 export function adminPathFor(user, domain = DEFAULT_DOMAIN) {
   if (hasRole(user, ROLE_KEYS.foreignAdmin, domain)) return '/admin';
@@ -62,6 +70,9 @@ export function adminPathFor(user, domain = DEFAULT_DOMAIN) {
 export function isStaff(user, domain = DEFAULT_DOMAIN) {
   return adminPathFor(user, domain) !== null;
 }
+
+/** Where a signed-in user who has not confirmed the e-mail yet is sent (the guards, and sign-in itself). */
+export const VERIFY_OTP_PATH = '/auth?verify-otp=true';
 
 /** Where a verified user lands after sign-in: staff in their admin shell, applicants at / (or /choose-flow first). */
 export function landingPathFor(user, domain = DEFAULT_DOMAIN) {
@@ -123,7 +134,7 @@ export function citizenshipMatches(citizenship, query) {
 
 // -------------------------------------------------------------------------------------------- study programs
 
-/** Hidden programmes (StudyProgram.additional_data.is_hidden, spec §3) are never offered to applicants. */
+/** Hidden programmes (StudyProgram.additional_data.is_hidden, req §3) are never offered to applicants. */
 export function isOfferedProgram(program) {
   return Boolean(program) && !(program.additional_data && program.additional_data.is_hidden);
 }

@@ -31,7 +31,7 @@ describe('domain values from public-config', () => {
   });
 });
 
-describe('roles (spec §6)', () => {
+describe('roles (req §6)', () => {
   test('admin area per role', () => {
     expect(adminPathFor({ roles: [{ name: 'Админ' }] })).toBe('/admin');
     expect(adminPathFor({ roles: ['Админ (граждане КЗ)'] })).toBe('/admin/kz');
@@ -40,7 +40,7 @@ describe('roles (spec §6)', () => {
   });
 });
 
-describe('citizenship (spec §4)', () => {
+describe('citizenship (req §9)', () => {
   test('a citizen of Kazakhstan is recognised by name_en', () => {
     expect(isKazakhstanCitizen({ citizenship: KZ })).toBe(true);
     expect(isKazakhstanCitizen({ citizenship: UZ })).toBe(false);
@@ -55,7 +55,7 @@ describe('citizenship (spec §4)', () => {
   });
 });
 
-test('hidden programmes are not offered (spec §3)', () => {
+test('hidden programmes are not offered (req §3)', () => {
   expect(isOfferedProgram({ id: 1, additional_data: {} })).toBe(true);
   expect(isOfferedProgram({ id: 1 })).toBe(true);
   expect(isOfferedProgram({ id: 2, additional_data: { is_hidden: true } })).toBe(false);

@@ -2,7 +2,7 @@
  *
  * Every request carries Accept-Language (current UI language) and, when the user store holds a token,
  * Authorization: Bearer <token>. A 401 from any call except sign-in / check-otp resets the user store and
- * navigates to /auth (spec §4 Session, §7).
+ * navigates to /auth (req §4 Session, §7).
  */
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import i18n from '../i18n';

@@ -1,4 +1,4 @@
-/* Dormitory places (issue 13; spec §7 users/halls, create/update/check-booking, room transfer requests; admin
+/* Dormitory places (issue 13; req §7 users/halls, create/update/check-booking, room transfer requests; admin
  * transfers, update-room-transfer, suborganizations; decision 0067). In the api layer because the applicant page,
  * the home and my-applications links and the admin screens all read it (features never import each other). */
 import { baseApi } from './baseApi';

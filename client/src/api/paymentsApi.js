@@ -1,4 +1,4 @@
-/* Payments and home-page messages (spec §7; decision 0065). Shared by the stepper (PaymentPanel), the home page and
+/* Payments and home-page messages (req §7; decision 0065). Shared by the stepper (PaymentPanel), the home page and
  * /my-applications, hence in api/ rather than in one feature.
  *   POST /users/payments/start {application_id?, purpose, purpose_ref_id?} → {payment, provider, sandbox_url | widget}
  *   GET  /users/check-payment-step/{applicationId} → {paid, fee_settled, payment, receipt, amount, ...} (poll 5 s)
@@ -7,7 +7,7 @@
  *   GET  /users/home-page-messages → {list, total} */
 import { baseApi } from './baseApi';
 
-export const PAYMENT_POLL_MS = 5000; // spec §4, §9
+export const PAYMENT_POLL_MS = 5000; // req §4, §9
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Payment', 'HomeMessage'] });
 

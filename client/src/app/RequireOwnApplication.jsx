@@ -3,7 +3,7 @@
 import { useParams } from 'react-router-dom';
 import { useGetApplicationDetailQuery } from '../components/questionnaire/questionnaireApi';
 import NotFound from '../components/NotFound';
-import PageLoader from './PageLoader';
+import PageLoader from '../components/PageLoader';
 
 /** Statuses that mean "no such application for you": the server answers 404 for another applicant's id. */
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);

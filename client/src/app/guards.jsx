@@ -1,12 +1,10 @@
-/* Route guards (spec §2, §6). RequireOwnApplication lives in its own module (app/RequireOwnApplication.jsx), loaded
+/* Route guards (req §2, §6). RequireOwnApplication lives in its own module (app/RequireOwnApplication.jsx), loaded
  * with the routes that use it: it reads the application through the questionnaire's API, whose generated endpoint
  * modules must stay out of the first screen's download (decision 0070). */
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSelector } from 'react-redux';
 import { hasCitizenship, selectUser } from '../session/sessionSlice';
-import { DEFAULT_DOMAIN, adminPathFor, isStaff, useDomain } from '../domain';
-
-export const VERIFY_OTP_PATH = '/auth?verify-otp=true';
+import { DEFAULT_DOMAIN, VERIFY_OTP_PATH, adminPathFor, isStaff, useDomain } from '../domain';
 
 /** Where a user must go before seeing the main shell, or null when they may stay. Staff are never sent to
  * /choose-flow (they are not applicants; issue 12 "Access"). */

@@ -1,6 +1,6 @@
 import { requiredRedirect } from './guards';
 
-describe('route guards (spec §6)', () => {
+describe('route guards (req §6)', () => {
   test('no user → /auth', () => {
     expect(requiredRedirect(null)).toBe('/auth');
     expect(requiredRedirect({ email: 'a@b.kz' })).toBe('/auth');

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
 import { setNavigator } from '../session/navigation';
-import PageLoader from './PageLoader';
+import PageLoader from '../components/PageLoader';
 import { adminRoutes } from './admin/adminRoutes';
 import { lazyWithCatalogues } from './lazyWithCatalogues';
 import { routeChunks } from './routeChunks';

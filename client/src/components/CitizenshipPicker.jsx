@@ -15,7 +15,7 @@ import { localizedName } from '../i18n';
 import { citizenshipMatches, sortCitizenships, useDomain } from '../domain';
 
 /**
- * The citizenship choice (spec §2 radio list, issue 10): a search box that filters by any of the three names,
+ * The citizenship choice (req §2 radio list, issue 10): a search box that filters by any of the three names,
  * Kazakhstan and the neighbours first, the rest in the interface language's alphabet, in a scrolling box so the
  * page stays short. The chosen row stays visible above the list while a search hides it.
  */

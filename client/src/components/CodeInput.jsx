@@ -5,7 +5,7 @@ export const CODE_LENGTH = 6;
 
 /**
  * 6-digit code field (sign-up, reset, credit bureau): keeps digits only and calls onComplete once
- * when the sixth digit is entered (spec §5: codes auto-submit at 6 characters).
+ * when the sixth digit is entered (req §5: codes auto-submit at 6 characters).
  */
 export default function CodeInput({ label, onComplete, disabled = false, testId = 'code-input', autoFocus = true, id }) {
   const [value, setValue] = useState('');

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useGetPublicConfigQuery } from '../api/publicConfigApi';
 
-/** Footer with the contact phone and e-mail from GET /public-config (spec §1). */
+/** Footer with the contact phone and e-mail from GET /public-config (req §1). */
 export default function Footer() {
   const { t } = useTranslation();
   const { data } = useGetPublicConfigQuery();

@@ -1,7 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
-export const SNACKBAR_AUTO_HIDE_MS = 5000; // spec §9
-
 const SnackbarContext = createContext(null);
 
 // The toast's code (Snackbar, Alert, transitions: ~6 KB compressed) is not part of the first screen's download
@@ -26,7 +24,7 @@ function loadView() {
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
 
-/** One snackbar for the whole app (success / error), auto-hidden after 5 s (spec §8, §9). */
+/** One snackbar for the whole app (success / error), auto-hidden after 5 s (req §8, §9). */
 export function SnackbarProvider({ children }) {
   const [state, setState] = useState({ open: false, message: '', severity: 'success', key: 0 });
   const [View, setView] = useState(() => viewModule);

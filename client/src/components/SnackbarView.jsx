@@ -3,7 +3,10 @@
 import Snackbar from '@mui/material/Snackbar';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { SNACKBAR_AUTO_HIDE_MS } from './SnackbarProvider';
+
+// Here, not in SnackbarProvider: the view is its only reader, and reading it from the provider, which loads this
+// module lazily, made an import cycle.
+const SNACKBAR_AUTO_HIDE_MS = 5000; // req §9
 
 export default function SnackbarView({ state, onClose }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/* Turns an RTK Query error into the text to show (spec §8, DESIGN §5):
+/* Turns an RTK Query error into the text to show (req §8, design §5):
  * a server message_key known to the client catalogue (under `messages.`) wins, then the server's
  * already-localized `message`, then the given fallback key. */
 export function apiErrorMessage(error, t, i18n, fallbackKey = 'errors.generic') {

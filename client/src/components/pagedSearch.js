@@ -1,4 +1,4 @@
-/* Searchable, paged lists over a generated find-paginate endpoint (spec §2 Pickers, §7, §9): the search is
+/* Searchable, paged lists over a generated find-paginate endpoint (req §2 Pickers, §7, §9): the search is
  * debounced (1 s), pages are appended in order and the next one loads when the list is scrolled within 30 % of
  * its bottom. Used by the institution picker and the reference selects of the resource screens, so a list that
  * grows (institutions, KATO, select options, rooms, ...) is never loaded whole. */

@@ -1,6 +1,6 @@
 /* Numbers and money in the interface language (issue 10, "Content in three languages").
  *
- * Money is integer tenge (DESIGN §6). Russian and Kazakh group thousands with a no-break space and put the sign
+ * Money is integer tenge (design §6). Russian and Kazakh group thousands with a no-break space and put the sign
  * after the amount (45 000 ₸); English groups with a comma and puts it after too (45,000 ₸), so an amount never
  * breaks across lines and reads the same in a table column. The grouping is done here rather than by
  * Intl.NumberFormat: browsers ship different Kazakh locale data, and the portal must show one form everywhere.

@@ -109,7 +109,7 @@ describe('i18n catalogues', () => {
     });
   });
 
-  test('the sign-up rules keep the exact Russian texts of spec §5', () => {
+  test('the sign-up rules keep the exact Russian texts of req §5', () => {
     expect(flat.ru['validation.email']).toBe('Пожалуйста, введите e-mail в правильном формате');
     expect(flat.ru['validation.password_min']).toBe('Пожалуйста, введите пароль длиной от 6 символов');
     expect(flat.ru['validation.passwords_mismatch']).toBe('Пароли не совпадают');

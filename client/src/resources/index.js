@@ -1,4 +1,4 @@
-/* Generic, metadata-driven CRUD screens for the models of the generic model API (DESIGN §3: src/resources). */
+/* Generic, metadata-driven CRUD screens for the models of the generic model API (design §3: src/resources). */
 export { default as ResourceList } from './ResourceList';
 export { default as ResourceFormDialog } from './ResourceFormDialog';
 export { default as ReferenceSelect } from './ReferenceSelect';

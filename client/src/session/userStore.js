@@ -1,4 +1,4 @@
-/* Client-side user store (spec §3): the signed-in user is kept in localStorage under `dorm_user`,
+/* Client-side user store (req §3): the signed-in user is kept in localStorage under `dorm_user`,
  * loaded at start and rewritten on every change. These helpers are the only code touching the key: the session
  * slice (sessionSlice.js) reads it at start and merges answers with mergeUserObjects; app/store.js writes every
  * change of the slice back (set, merge and reset are the slice's actions userSet, userMerged, userReset).

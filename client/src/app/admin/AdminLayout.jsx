@@ -17,9 +17,9 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
-import PageLoader from '../PageLoader';
+import PageLoader from '../../components/PageLoader';
 import { selectUser } from '../../session/sessionSlice';
-import { AdminShellContext } from './AdminBase';
+import { AdminShellContext } from '../../components/adminShell';
 import { menuItemsFor } from './menu';
 import { useDomain } from '../../domain';
 import { useAdminDashboardQuery } from '../../features/admin';
@@ -81,7 +81,7 @@ function MenuContent({ shell, items, counts, onNavigate, mobile = false }) {
   );
 }
 
-/** Staff shell (spec §2): a top bar and a left menu with the items the user's roles allow, plus logout. */
+/** Staff shell (req §2): a top bar and a left menu with the items the user's roles allow, plus logout. */
 export default function AdminLayout({ shell }) {
   const { t } = useTranslation();
   const user = useSelector(selectUser);

@@ -3,11 +3,11 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useCheckSegmentQuery } from '../../api/usersApi';
 import { selectUser } from '../../session/sessionSlice';
 import { requiredRedirect } from '../guards';
-import PageLoader from '../PageLoader';
+import PageLoader from '../../components/PageLoader';
 import { useDomain } from '../../domain';
 
 /**
- * Admin shells (spec §2, §6): signed in (else /auth, /choose-flow, ...), then GET /users/check?segment=…;
+ * Admin shells (req §2, §6): signed in (else /auth, /choose-flow, ...), then GET /users/check?segment=…;
  * a refusal (403 or anything but success) redirects to /. Nothing of the shell renders before the answer.
  */
 export default function RequireSegment({ segment, children }) {

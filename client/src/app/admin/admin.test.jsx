@@ -9,7 +9,7 @@ import RequireSegment from './RequireSegment';
 
 const admin = (role) => ({ id: 1, email: 'a@u.kz', token: 'tk', is_verified: true, citizenship_id: 3, roles: [{ name: role }] });
 
-describe('admin menu (spec §6: items by role)', () => {
+describe('admin menu (req §6: items by role)', () => {
   test('every item is labelled in ru, kk and en', () => {
     ADMIN_MENU.forEach(({ labelKey }) =>
       ['ru', 'kk', 'en'].forEach((lng) => expect(typeof i18n.getResource(lng, 'translation', labelKey)).toBe('string')),

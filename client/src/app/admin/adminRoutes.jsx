@@ -1,10 +1,10 @@
-/* Staff routes (spec §2): /admin (FOREIGN access check) and /admin/kz (KZ access check), each a shell with a
+/* Staff routes (req §2): /admin (FOREIGN access check) and /admin/kz (KZ access check), each a shell with a
  * left menu. The dormitory screens are open to both admin roles (both may write), so they live in both shells.
  * Used by app/router.jsx as {adminRoutes()} (a fragment of <Route>s). */
 import { Route } from 'react-router-dom';
 import { lazyWithCatalogues as lazy } from '../lazyWithCatalogues';
 import RequireSegment from './RequireSegment';
-import { ADMIN_SHELLS } from './shells';
+import { ADMIN_SHELLS } from '../../domain';
 
 const AdminLayout = lazy(() => import(/* webpackChunkName: "admin" */ './AdminLayout'));
 const review = (name) => lazy(() => import(/* webpackChunkName: "admin-review" */ '../../features/admin').then((m) => ({ default: m[name] })));
@@ -14,8 +14,9 @@ const KnownQueuePage = review('KnownQueuePage');
 const NotFoundPage = review('NotFoundPage');
 const UploadCodePage = review('UploadCodePage');
 const UploadApplicationPage = review('UploadApplicationPage');
-const DormitoryPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../../features/dormitory/DormitoryPage'));
-const RoomTypesPage = lazy(() => import(/* webpackChunkName: "dormitory" */ '../../features/dormitory/RoomTypesPage'));
+// Chunks named after their feature folder, so a built file says which of the dormitory screens it holds.
+const DormitoryPage = lazy(() => import(/* webpackChunkName: "dorm-catalogue" */ '../../features/dormCatalogue/DormitoryPage'));
+const RoomTypesPage = lazy(() => import(/* webpackChunkName: "dorm-catalogue" */ '../../features/dormCatalogue/RoomTypesPage'));
 const DormTransfersPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/TransfersPage'));
 const DormBoardPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/BoardPage'));
 const ChatsPage = lazy(() => import(/* webpackChunkName: "admin-chats" */ '../../features/adminChats/ChatsPage'));
@@ -47,7 +48,7 @@ function shellRoutes(shell) {
   );
 }
 
-/** /upload (spec §2): the citizens' admin's document intake, inside the KZ shell (same KZ access check). */
+/** /upload (req §2): the citizens' admin's document intake, inside the KZ shell (same KZ access check). */
 function uploadRoutes() {
   const shell = ADMIN_SHELLS.kz;
   return (

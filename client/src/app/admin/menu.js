@@ -1,14 +1,13 @@
-/* The admin shells and their left menu (spec §2 staff routes, §6): an item is shown only when its access list
+/* The admin shells and their left menu (req §2 staff routes, §6): an item is shown only when its access list
  * holds one of the user's roles. Access lists name roles by key (ROLE_KEYS); the names come from the domain
  * (public-config). Admin features add their items here (features never import each other). */
-import { DEFAULT_DOMAIN, ROLE_KEYS, hasRole } from '../../domain';
+import { ADMIN_SHELLS, DEFAULT_DOMAIN, ROLE_KEYS, hasRole } from '../../domain';
 import { QUEUES_BY_SHELL, queueLabelKey } from '../../features/admin/queues';
-import { ADMIN_SHELLS } from './shells';
 
 const BOTH_ADMINS = [ROLE_KEYS.foreignAdmin, ROLE_KEYS.kzAdmin];
 const SHELL_ROLE = { foreign: ROLE_KEYS.foreignAdmin, kz: ROLE_KEYS.kzAdmin };
 
-/** The dashboard and the review queues of one shell (spec §2 Staff routes); `badge` names the queue whose count
+/** The dashboard and the review queues of one shell (req §2 Staff routes); `badge` names the queue whose count
  * the menu shows. */
 function reviewItems(shellKey) {
   const roles = [SHELL_ROLE[shellKey]];

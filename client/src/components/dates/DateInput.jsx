@@ -19,7 +19,7 @@ const PICKER_TEXTS = {
  * typed and shown as DD.MM.YYYY in ru, kk and en whatever the browser's locale, with a calendar in the UI
  * language. `value` and `onChange` speak ISO dates ('YYYY-MM-DD', 'YYYY-MM-DDTHH:mm' with `withTime`), null when
  * empty and INVALID_DATE while the typed text is not a date within [min, max] (also a half-typed one, once the
- * field is left); that case shows 'Date input not valid.' (spec §8) once the field is left. `error` (a text) wins over it; `testId` goes on the <input>.
+ * field is left); that case shows 'Date input not valid.' (req §8) once the field is left. `error` (a text) wins over it; `testId` goes on the <input>.
  */
 export default function DateInput({
   value,

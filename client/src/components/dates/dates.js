@@ -1,4 +1,4 @@
-/* Dates as users in Kazakhstan write them (spec §5, issue 9 §5): shown and typed as dd.MM.yyyy in every language
+/* Dates as users in Kazakhstan write them (req §5, issue 9 §5): shown and typed as dd.MM.yyyy in every language
  * whatever the browser's locale, stored as ISO dates (YYYY-MM-DD) exactly as the server keeps them. */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -15,7 +15,7 @@ export const DISPLAY_DATE_TIME = 'DD.MM.YYYY HH:mm';
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2100-12-31';
 /** What a date answer holds while the typed text is not a date in range: the rule engine and the resource forms
- * refuse it ('Date input not valid.', spec §8), so it is never saved. */
+ * refuse it ('Date input not valid.', req §8), so it is never saved. */
 export const INVALID_DATE = 'invalid-date';
 
 /** The dayjs / picker language of a UI language (ru, kk, en; anything else falls back to ru). */

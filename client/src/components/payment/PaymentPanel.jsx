@@ -1,4 +1,4 @@
-/* Paying something (spec §2 Stepper payment step, §4, §7, §9; decision 0065): the stepper's admission fee and the
+/* Paying something (req §2 Stepper payment step, §4, §7, §9; decision 0065): the stepper's admission fee and the
  * home page's payment message use the same panel.
  *
  *   <PaymentPanel applicationId={id} purpose="admission_fee" onPaid={(receipt) => refetchApplication()} />
@@ -35,7 +35,7 @@ import { formatMoney } from '../../i18n/format';
 import { openWidget } from './widget';
 
 export const ADMISSION_FEE = 'admission_fee';
-export const ADMISSION_FEE_KZT = 10000; // spec §9 (the server's amount wins once it answers)
+export const ADMISSION_FEE_KZT = 10000; // req §9 (the server's amount wins once it answers)
 
 export function Receipt({ receipt, testId = 'payment-receipt' }) {
   const { t, i18n } = useTranslation();

@@ -67,7 +67,7 @@ test('consent, proceed, the sandbox page opens, polling every 5 s shows the rece
   const polls = () => calls.filter((c) => c.path.endsWith('/check-payment-step/77')).length;
   const before = polls();
   await act(async () => { jest.advanceTimersByTime(5000); });
-  await waitFor(() => expect(polls()).toBe(before + 1)); // spec §9: every 5 seconds
+  await waitFor(() => expect(polls()).toBe(before + 1)); // req §9: every 5 seconds
 
   stepAnswer = step({ ...PENDING, status: 'failed', failure_reason: 'Insufficient funds' });
   await act(async () => { jest.advanceTimersByTime(5000); });

@@ -1,4 +1,4 @@
-/* The questionnaire (spec §2 Questionnaire, DESIGN §7): reused by /apply (foreign applicants) and the citizens'
+/* The questionnaire (req §2 Questionnaire, design §7): reused by /apply (foreign applicants) and the citizens'
  * stepper. State and behaviour live in useQuestionnaire; this component only draws them: progress, the current
  * step's fields (StepForm) and Back / Next / Submit.
  *
@@ -21,7 +21,7 @@ import StepActions from './StepActions';
 import StepForm from './StepForm';
 import useQuestionnaire from './useQuestionnaire';
 
-export { REFETCH_DELAY_MS } from './useQuestionnaire';
+export { REFETCH_DELAY_MS } from './useStepNavigation';
 
 export default function Questionnaire(props) {
   const { t, i18n } = useTranslation();

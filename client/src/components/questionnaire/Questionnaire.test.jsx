@@ -154,7 +154,7 @@ describe('useQuestionnaire (state without markup)', () => {
     expect(result.current.index).toBe(0);
 
     act(() => result.current.onChange('last_name', ' Серікова '));
-    expect(result.current.data.last_name).toBe(' Серікова '); // typed raw, trimmed when saved (spec §5)
+    expect(result.current.data.last_name).toBe(' Серікова '); // typed raw, trimmed when saved (req §5)
     expect(result.current.errors.last_name).toBeUndefined();
     await act(() => result.current.onNext());
     expect(saved).toHaveLength(1);

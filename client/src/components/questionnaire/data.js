@@ -2,7 +2,7 @@
 
 export const isPlainObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Text-like types are written raw while typing (trimmed only when saved, spec §5). */
+/** Text-like types are written raw while typing (trimmed only when saved, req §5). */
 export const RAW_TYPES = new Set(['text', 'textarea', 'email', 'phone', 'iin', 'number']);
 
 /** Writes value at "field" or "group.<index|optionId>.field" without normalising (a copy is returned). */

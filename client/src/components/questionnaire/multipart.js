@@ -1,4 +1,4 @@
-/* The multipart body of POST /users/bulk-upsert-user-data, exactly as spec §7:
+/* The multipart body of POST /users/bulk-upsert-user-data, exactly as req §7:
  *   hidden_application_id, is_submit (1/0), [from_admin, admin_selected_user_id],
  *   form___{formKey}___{field path} per file (several entries for a multiple field),
  *   form___{formKey}___data_stringified (JSON of the form's fields, without the files not uploaded yet).
@@ -47,7 +47,7 @@ export function splitUploads(data, store) {
 }
 
 /**
- * forms: [{formKey, data, files?: {path: File | File[]}}] — data are trimmed (spec §5) and sent as JSON.
+ * forms: [{formKey, data, files?: {path: File | File[]}}] — data are trimmed (req §5) and sent as JSON.
  */
 export function buildUpsertBody({ applicationId, isSubmit = false, forms = [], fromAdmin = false, adminSelectedUserId }) {
   const body = new FormData();

@@ -3,7 +3,7 @@ import { pendingRef } from './data';
 
 const pdf = (name) => new File(['%PDF-1.4\n'], name, { type: 'application/pdf' });
 
-describe('bulk-upsert multipart body (spec §7)', () => {
+describe('bulk-upsert multipart body (req §7)', () => {
   test('has exactly hidden_application_id, is_submit, form___{formKey}___{field} files and data_stringified', () => {
     const passport = pdf('passport.pdf');
     const med1 = pdf('m1.pdf');
@@ -40,7 +40,7 @@ describe('bulk-upsert multipart body (spec §7)', () => {
     expect(body.get('is_submit')).toBe('1');
     expect(body.get('form___fillStepDocumentsFiles___passport').name).toBe('passport.pdf');
     expect(body.getAll('form___fillStepDocumentsFiles___medical_certificates').map((f) => f.name)).toEqual(['m1.pdf', 'm2.pdf']);
-    // files not uploaded yet are not in the JSON; saved references stay; text is trimmed (spec §5)
+    // files not uploaded yet are not in the JSON; saved references stay; text is trimmed (req §5)
     expect(JSON.parse(body.get('form___fillStepDocumentsFiles___data_stringified'))).toEqual({
       medical_certificates: [saved], residence_permit: null,
     });

@@ -1,4 +1,4 @@
-/* Endpoints of the questionnaire: the spec §7 Users calls, and the request bodies of the generated generic-model
+/* Endpoints of the questionnaire: the req §7 Users calls, and the request bodies of the generated generic-model
  * endpoints (src/api/generated) its pickers and option lists use. Shared by every screen that embeds
  * <Questionnaire/> (/apply and the citizens' stepper). */
 import { baseApi } from '../../api/baseApi';
@@ -25,14 +25,14 @@ baseApi.enhanceEndpoints({
   ),
 });
 
-/** The SelectOption list of one option type, in the configured order (spec §7). */
+/** The SelectOption list of one option type, in the configured order (req §7). */
 export const optionListBody = (type) => ({
   filters: { type },
   params: { order: ['order', 'id'] },
   paginate: { page: 1, size: OPTION_PAGE_SIZE },
 });
 
-/** The KATO children of a node (null = the regions), ordered by name in the UI language (spec §7). */
+/** The KATO children of a node (null = the regions), ordered by name in the UI language (req §7). */
 export const katoChildrenBody = (parentId, orderBy = 'name_ru') => ({
   filters: { parent_id: parentId },
   params: { order: [orderBy, 'id'] },

@@ -1,4 +1,4 @@
-/* Client-side checks before Next/Submit (spec §5): the first empty required visible field → snackbar
+/* Client-side checks before Next/Submit (req §5): the first empty required visible field → snackbar
  * 'fill_required' + «label»; a wrong date order → 'check_dates' + both labels; other rule errors on the fields. */
 import { trim, validateStep } from '../../forms-engine/engine';
 

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import PageLoader from '../../app/PageLoader';
+import PageLoader from '../../components/PageLoader';
 import { apiErrorMessage } from '../../components/apiError';
 import { useAdminDashboardQuery } from './adminApi';
 import { QUEUES_BY_SHELL, queueLabelKey } from './queues';

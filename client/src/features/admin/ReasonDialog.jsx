@@ -1,5 +1,5 @@
 /* A dialog asking staff for a reason (cancel, restore, send a document back): the confirm button stays disabled
- * until something other than spaces is typed; the server checks the same (§8). */
+ * until something other than spaces is typed; the server checks the same (req §5). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';

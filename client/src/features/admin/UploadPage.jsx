@@ -1,4 +1,4 @@
-/* Staff document intake (spec §2 /upload, §5; issue 12): the index asks for the 7-digit upload code (Find only at
+/* Staff document intake (req §2 /upload, §5; issue 12): the index asks for the 7-digit upload code (Find only at
  * exactly 7 digits) and decodes it to the citizen; /upload/{userId} shows that citizen's document upload on their
  * behalf so the paper documents handed over can be scanned and attached, then their receipt confirmed. */
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import PageLoader from '../../app/PageLoader';
+import PageLoader from '../../components/PageLoader';
 import Questionnaire from '../../components/questionnaire';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
@@ -21,7 +21,7 @@ import {
   useGetUploadApplicationQuery,
   useUpdateApplicationCustomMutation,
 } from './adminApi';
-import { studentName } from './QueuePage';
+import { studentName } from './applicationLabels';
 
 export const UPLOAD_CODE_LENGTH = 7;
 

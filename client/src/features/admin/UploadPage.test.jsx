@@ -8,7 +8,7 @@ import { UploadCodePage, normalizeCode } from './UploadPage';
 
 const kzAdmin = { id: 1, email: 'kz@u.kz', token: 'tk', is_verified: true, roles: [{ name: 'Админ (граждане КЗ)' }] };
 
-describe('/upload (spec §2, §5)', () => {
+describe('/upload (req §2, §5)', () => {
   beforeEach(() => {
     i18n.changeLanguage('ru');
     setUser(kzAdmin);

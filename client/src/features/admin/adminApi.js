@@ -1,4 +1,4 @@
-/* The staff review calls (spec §7 Admin; decision 0066), injected into the one API. */
+/* The staff review calls (req §7 Admin; decision 0066), injected into the one API. */
 import { baseApi } from '../../api/baseApi';
 import { exportQueryString } from './queues';
 

@@ -1,4 +1,4 @@
-/* The review queues of both shells (spec §2 Staff routes, §4) and their filters as URL parameters, so a link
+/* The review queues of both shells (req §2 Staff routes, §4) and their filters as URL parameters, so a link
  * reproduces the view (issue 12). Pure functions: the page and the export build their requests from here. */
 
 export const FOREIGN_QUEUES = ['users', 'applied', 'accepted', 'awaiting-visa', 'enrolled', 'archived'];

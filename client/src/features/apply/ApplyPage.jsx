@@ -1,4 +1,4 @@
-/* /apply and /apply/{applicationId} (spec §2 Application flow): study_program → citizenship (only without one)
+/* /apply and /apply/{applicationId} (req §2 Application flow): study_program → citizenship (only without one)
  * → request_data (citizens of Kazakhstan whose credit-bureau request is not completed) → fill. The header shows the
  * answers already chosen. Citizens of Kazakhstan fill their questionnaire in /stepper/{id}. */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -42,11 +42,11 @@ const Questionnaire = lazy(loadQuestionnaire);
 const STEP_KEYS = ['study_program', 'citizenship', 'fill'];
 const CITIZEN_STEP_KEYS = ['study_program', 'citizenship', 'request_data', 'fill'];
 
-/** A citizen of Kazakhstan whose credit-bureau data are not received yet passes request_data first (spec §2). */
+/** A citizen of Kazakhstan whose credit-bureau data are not received yet passes request_data first (req §2). */
 const needsBureauRequest = (user, domain) =>
   isKazakhstanCitizen(user, domain) && !(user && user.is_pkb_data_request_completed);
 
-/** The flow's header: each step with the answer already chosen (spec §2). */
+/** The flow's header: each step with the answer already chosen (req §2). */
 function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
   const { t, i18n } = useTranslation();
   const answers = {
@@ -205,7 +205,7 @@ function CitizenshipStep({ program }) {
     }
     try {
       await updateUser({ citizenship_id: Number(selected) }).unwrap();
-      navigate('/', { replace: true }); // spec §2: after the citizenship update the user goes to /
+      navigate('/', { replace: true }); // req §2: after the citizenship update the user goes to /
     } catch (err) {
       showError(apiErrorMessage(err, t, i18n));
     }
@@ -252,7 +252,7 @@ function ApplicationFlow({ applicationId }) {
   useEffect(() => {
     if (isError) {
       showError(apiErrorMessage(error, t, i18n));
-      navigate('/', { replace: true }); // spec §8: application fetch failure → /
+      navigate('/', { replace: true }); // req §8: application fetch failure → /
     }
   }, [isError, error, navigate, showError, t, i18n]);
 

@@ -66,7 +66,7 @@ test('a closed campaign says so before anything is typed and does not offer Cont
   expect(screen.getByTestId('study-program-continue')).toBeDisabled();
 });
 
-test('a citizen of Kazakhstan with the credit-bureau data continues in the stepper (spec §2)', async () => {
+test('a citizen of Kazakhstan with the credit-bureau data continues in the stepper (req §2)', async () => {
   setUser({ ...applicant(KAZAKHSTAN), is_pkb_data_request_completed: true });
   serve({ is_open: true, open_study_program_ids: [1, 2] });
   const user = userEvent.setup();
@@ -77,7 +77,7 @@ test('a citizen of Kazakhstan with the credit-bureau data continues in the stepp
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stepper/77'));
 });
 
-test('a citizen of Kazakhstan without the credit-bureau data passes request_data first (spec §2, §4)', async () => {
+test('a citizen of Kazakhstan without the credit-bureau data passes request_data first (req §2, §4)', async () => {
   setUser({ ...applicant(KAZAKHSTAN), is_pkb_data_request_completed: false });
   serve({ is_open: true, open_study_program_ids: [1, 2] });
   const user = userEvent.setup();

@@ -1,4 +1,4 @@
-/* The request_data step of /apply (spec §2, §4, §5): a citizen of Kazakhstan whose credit-bureau request is not
+/* The request_data step of /apply (req §2, §4, §5): a citizen of Kazakhstan whose credit-bureau request is not
  * completed gives IIN, phone, last and first name; the bureau texts a 6-digit code; the code modal auto-submits
  * at 6 digits; then the application continues in the stepper. Rules mirror the server (pkbValidation.js). */
 import { useCallback, useState } from 'react';
@@ -104,7 +104,7 @@ export default function RequestDataStep({ applicationId }) {
         await checkCode({ request_id: request.id, code }).unwrap();
         dispatch(userMerged({ is_pkb_data_request_completed: true }));
         showSuccess(t('pkb.done'));
-        navigate(`/stepper/${applicationId}`, { replace: true }); // spec §4: the step becomes fill (the stepper)
+        navigate(`/stepper/${applicationId}`, { replace: true }); // req §4: the step becomes fill (the stepper)
       } catch (error) {
         showError(apiErrorMessage(error, t, i18n, 'pkb.try_later'));
         clear();

@@ -1,4 +1,4 @@
-/* POST /pkb/create-request and /pkb/check-code (spec §7). A confirmed code changes the user
+/* POST /pkb/create-request and /pkb/check-code (req §7). A confirmed code changes the user
  * (is_pkb_data_request_completed) and the application's saved answers (the main-info pre-fill). */
 import { baseApi } from '../../api/baseApi';
 

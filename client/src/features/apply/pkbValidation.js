@@ -1,4 +1,4 @@
-/* The credit-bureau request form's rules (spec §5), mirroring server/schemas/pkb.py one-to-one; both sides run the
+/* The credit-bureau request form's rules (req §5), mirroring server/schemas/pkb.py one-to-one; both sides run the
  * vectors of forms/pkb_request_rules.json. Each rule answers null or the reason key (pkb.reason.<reason>). */
 import { iinValid } from '../../forms-engine/engine';
 
@@ -34,7 +34,7 @@ export function nameProblem(value) {
 export const FIELD_RULES = { iin: iinProblem, phone: phoneProblem, last_name: nameProblem, first_name: nameProblem };
 export const FIELDS = Object.keys(FIELD_RULES);
 
-/** 'please check field' + label + reason (spec §5), in the UI language. */
+/** 'please check field' + label + reason (req §5), in the UI language. */
 export function checkFieldMessage(t, field, reason) {
   return t('pkb.check_field', { label: t(`pkb.field.${field}`), reason: t(`pkb.reason.${reason}`) });
 }

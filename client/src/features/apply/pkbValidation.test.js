@@ -12,7 +12,7 @@ describe('credit-bureau request rules: the vectors the server runs too (forms/pk
   });
 });
 
-describe('messages: please check field + label + reason (spec §5)', () => {
+describe('messages: please check field + label + reason (req §5)', () => {
   afterAll(() => i18n.changeLanguage('ru'));
 
   test('Russian, Kazakh and English', async () => {

@@ -42,7 +42,7 @@ function writeVerifyEmail(email) {
 }
 const TAB_SIGN_UP = 'sign-up';
 
-/** /auth: sign-in / sign-up tabs, verify-code step, forgot-password flow (spec §2, §4). */
+/** /auth: sign-in / sign-up tabs, verify-code step, forgot-password flow (req §2, §4). */
 export default function AuthPage() {
   const { t, i18n } = useTranslation();
   const domain = useDomain();

@@ -18,7 +18,7 @@ import useAuthForm from './useAuthForm';
 
 export const FORGOT_MODES = { EMAIL: 'email', CHECK: 'check', FINALIZE: 'finalize' };
 
-/** Forgot-password flow (spec §4): modes email → check → finalize; on success back to sign-in. */
+/** Forgot-password flow (req §4): modes email → check → finalize; on success back to sign-in. */
 export default function ForgotPassword({ initialEmail = '', onDone, onBack }) {
   const { t, i18n } = useTranslation();
   const { showError, showSuccess } = useSnackbar();

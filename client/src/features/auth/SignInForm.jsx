@@ -10,8 +10,7 @@ import { useSignInMutation } from './authApi';
 import { emailRules, muiField, requiredRules } from './validation';
 import useAuthForm from './useAuthForm';
 import { userSet } from '../../session/sessionSlice';
-import { landingPathFor, useDomain } from '../../domain';
-import { VERIFY_OTP_PATH } from '../../app/guards';
+import { VERIFY_OTP_PATH, landingPathFor, useDomain } from '../../domain';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 

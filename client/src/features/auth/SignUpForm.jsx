@@ -9,7 +9,7 @@ import useAuthForm from './useAuthForm';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 
-/** Sign-up (spec §4, §5). On success the parent shows the verify-code step for the e-mail. */
+/** Sign-up (req §4, §5). On success the parent shows the verify-code step for the e-mail. */
 export default function SignUpForm({ onSignedUp }) {
   const { t, i18n } = useTranslation();
   const { showError, showSuccess } = useSnackbar();

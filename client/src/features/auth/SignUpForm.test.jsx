@@ -4,7 +4,7 @@ import i18n from '../../i18n';
 import { renderWithProviders, mockFetch } from '../../testUtils';
 import SignUpForm from './SignUpForm';
 
-describe('sign-up form validation (spec §5)', () => {
+describe('sign-up form validation (req §5)', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('ru');
   });

@@ -1,4 +1,4 @@
-/* Client-side rules of spec §5 in react-hook-form's form, used by the auth screens' useAuthForm (messages are i18n
+/* Client-side rules of req §5 in react-hook-form's form, used by the auth screens' useAuthForm (messages are i18n
  * keys resolved with t). */
 export const MIN_PASSWORD_LENGTH = 6;
 

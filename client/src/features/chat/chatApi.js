@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 
-/** The home-page assistant (spec §7 Chat): start, message, hand-off, and the caller's own conversations. */
+/** The home-page assistant (req §7 Chat): start, message, hand-off, and the caller's own conversations. */
 export const chatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     startChat: build.mutation({

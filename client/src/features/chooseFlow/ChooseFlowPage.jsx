@@ -19,7 +19,7 @@ import { useCitizenshipAllQuery } from '../../api/generated/Citizenship';
 import { rowsOf } from '../../api/listAnswer';
 import CitizenshipPicker from '../../components/CitizenshipPicker';
 
-/** /choose-flow: pick the citizenship (spec §2); POST /users/update then go home. */
+/** /choose-flow: pick the citizenship (req §2); POST /users/update then go home. */
 export default function ChooseFlowPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

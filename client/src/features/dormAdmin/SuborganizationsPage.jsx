@@ -1,4 +1,4 @@
-/* Staff: suborganizations (spec §7 list-suborganizations, users-list-suborganizations, upload-users,
+/* Staff: suborganizations (req §7 list-suborganizations, users-list-suborganizations, upload-users,
  * /suborganizations/assign). Import people from the xlsx template (row errors by row number; nothing is imported
  * when a row is wrong), give the organisation reserved places of a room, place its people there. */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/* Staff: room transfer requests (spec §7 GET /admin/transfers?type=, POST /admin/update-room-transfer). Approve
+/* Staff: room transfer requests (req §7 GET /admin/transfers?type=, POST /admin/update-room-transfer). Approve
  * (the server moves or swaps atomically, re-checking capacity and gender) or reject with a reason. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/* The room-type modal (spec §2): photos, capacity, price and the places free for the applicant's gender, with the
+/* The room-type modal (req §2): photos, capacity, price and the places free for the applicant's gender, with the
  * Book (or Join the waitlist) action. Photos come through the authorised endpoint with the Bearer token. */
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-/* A resident's transfer request (spec §7 create-room-transfer-request): move to another hall / room type, or swap
+/* A resident's transfer request (req §7 create-room-transfer-request): move to another hall / room type, or swap
  * rooms with a named resident (their e-mail; they must accept before staff decide). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/* Home-page messages (spec §1, §2 '/', §7 GET /users/home-page-messages, §9; decision 0065).
+/* Home-page messages (req §1, §2 '/', §7 GET /users/home-page-messages, §9; decision 0065).
  * The first permanent message opens in a modal when the home page opens (once per browser session after it is
  * closed); a payment message shows the amount the server computed (the remainder, e.g. 9 990 ₸) and pays it with
  * the shared PaymentPanel (purpose home_message). Every message is also listed on the page with an Open button. */

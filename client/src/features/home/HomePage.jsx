@@ -12,7 +12,7 @@ import { selectToken, selectUser } from '../../session/sessionSlice';
 import { useDomain } from '../../domain';
 import { homeCardPath } from './homeCards';
 
-/** Home (spec §1): main cards and side cards. A citizen of Kazakhstan's grant and fee-paying cards go straight to the
+/** Home (req §1): main cards and side cards. A citizen of Kazakhstan's grant and fee-paying cards go straight to the
  * stepper with that path; their "Apply" card opens /local-select-path (homeCards.js). */
 export default function HomePage() {
   const { t, i18n } = useTranslation();

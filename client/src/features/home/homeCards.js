@@ -1,4 +1,4 @@
-/* Where the home page's cards lead (spec §1 home cards, §2 routes; issue 10 "the home 'state grant' card does not
+/* Where the home page's cards lead (req §1 home cards, §2 routes; issue 10 "the home 'state grant' card does not
  * ask the path again"). A citizen of Kazakhstan who picks "State grant at the university" or "Fee-paying admission"
  * has already said how they will study: the card goes straight to the stepper with that financing
  * (/stepper?type=…, the physical-presence notice, then the programme), as the same cards of /local-select-path do;

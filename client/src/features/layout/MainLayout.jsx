@@ -3,10 +3,10 @@ import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Footer from '../../components/Footer';
-import PageLoader from '../../app/PageLoader';
+import PageLoader from '../../components/PageLoader';
 import Header from './Header';
 
-/** Main shell (spec §2): header, page, footer. */
+/** Main shell (req §2): header, page, footer. */
 export default function MainLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import NavCard from '../../components/NavCard';
 
 /**
- * /local-select-path (spec §2): home of citizens of Kazakhstan. Apply starts the application flow;
+ * /local-select-path (req §2): home of citizens of Kazakhstan. Apply starts the application flow;
  * scholarship / paid lead to the stepper with the financing type (the physical-presence modal, then /apply); the
  * listener card opens its own page: an auditing student makes no application (decision 0068).
  */

@@ -1,4 +1,4 @@
-/* /my-applications (spec §2): one card per application with the programme, the creation date, its real state
+/* /my-applications (req §2): one card per application with the programme, the creation date, its real state
  * (a citizen's step, a foreign applicant's status: issue 11 item 5), its status history from the state machine
  * (GET /users/application/{id} status_history, loaded when opened), the receipt slot of the payments module, and
  * the buttons 'Открыть анкету' (→ /apply/{id}), for citizens 'Этапы поступления' (→ /stepper/{id}), and

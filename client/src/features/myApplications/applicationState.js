@@ -1,5 +1,5 @@
 /* The state an application is in, as a catalogue key (issue 11 item 5): a citizen's application by its
- * current_step (spec §4; at 8 paid means enrolled, scholarship means waiting for the enrolment order), a foreign
+ * current_step (req §4; at 8 paid means enrolled, scholarship means waiting for the enrolment order), a foreign
  * one by its admin status (§4: -1 archived, 0 applied, 1 accepted, 2 awaiting visa, 3 enrolled). */
 const CITIZEN_STEPS = [0, 1, 2, 3, 4, 5, 6, 7, 10];
 

@@ -1,4 +1,4 @@
-/* /documents-upload/{applicationId} (spec §2, §3 DocumentsSelfUpload, §4, §5): the applicant uploads each listed
+/* /documents-upload/{applicationId} (req §2, §3 DocumentsSelfUpload, §4, §5): the applicant uploads each listed
  * document as a PDF, one request per file with its own progress bar (XMLHttpRequest upload progress), then
  * "Submit the documents" proceeds the application with type `files` (upload_documents, 4 → 5: the server checks
  * that every non-optional document is there) and returns to the stepper. */

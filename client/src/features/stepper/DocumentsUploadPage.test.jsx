@@ -1,4 +1,4 @@
-/* /documents-upload/{id} (spec §3 DocumentsSelfUpload, §5): one row per listed document, PDF only, a progress bar
+/* /documents-upload/{id} (req §3 DocumentsSelfUpload, §5): one row per listed document, PDF only, a progress bar
  * per file while the XHR upload runs, and "Submit the documents" (type files) once every required one is there. */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';

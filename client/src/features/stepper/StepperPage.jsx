@@ -1,4 +1,4 @@
-/* /stepper and /stepper/{applicationId} (spec §2 Stepper): the citizens' numbered progress through admission.
+/* /stepper and /stepper/{applicationId} (req §2 Stepper): the citizens' numbered progress through admission.
  * With an application it shows what to do now — the component stepRegistry.js registers for the current action
  * (stepRules.js), whose Next calls POST /users/application-proceed and refetches — above every step marked
  * completed, current or future from current_step (§4, decision 0033). Pages that wait for staff or the grant list

@@ -1,4 +1,4 @@
-/* The citizens' stepper actions (spec §2 Stepper, §4, §5; decision 0068): each step's component, its Next through
+/* The citizens' stepper actions (req §2 Stepper, §4, §5; decision 0068): each step's component, its Next through
  * POST /users/application-proceed and the refetch that follows, the payment slot, polling rules. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../testUtils';

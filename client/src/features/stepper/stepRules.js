@@ -1,4 +1,4 @@
-/* What the citizens' stepper asks at each current_step (spec §4; decision 0068), without any markup.
+/* What the citizens' stepper asks at each current_step (req §4; decision 0068), without any markup.
  * The step keys and their completed/current/future states are in steps.js (decision 0033). */
 
 /** Pages that wait for someone else (staff, the grant list) refresh on their own (§4): every 5 s. */

@@ -1,4 +1,4 @@
-/* The citizens' stepper calls (spec §7 Users): Next on the current step (application-proceed, decision 0068) and
+/* The citizens' stepper calls (req §7 Users): Next on the current step (application-proceed, decision 0068) and
  * the state-grant result (check-gov-scholarship, which also records the result on the server at step 6). */
 import { baseApi } from '../../api/baseApi';
 

@@ -1,4 +1,4 @@
-/* The citizens' stepper (spec §2 Stepper, §4 Application progress): step keys in order, and each step's state
+/* The citizens' stepper (req §2 Stepper, §4 Application progress): step keys in order, and each step's state
  * for an application's current_step. Step index equals current_step: earlier steps are completed, the equal one
  * is current; the form step stays open while current_step is 4 or 5. */
 export const STEP_KEYS = [

@@ -1,4 +1,4 @@
-/* One file to the questionnaire's save call (POST /users/bulk-upsert-user-data, spec §7 upsertUserData) through
+/* One file to the questionnaire's save call (POST /users/bulk-upsert-user-data, req §7 upsertUserData) through
  * XMLHttpRequest, because fetch reports no upload progress: onProgress(percent) while the bytes go out.
  * Resolves with the JSON answer; rejects with {status, data} like an RTK Query error, so apiErrorMessage reads it. */
 import { API_BASE } from '../../api/baseApi';

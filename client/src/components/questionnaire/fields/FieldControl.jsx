@@ -1,4 +1,4 @@
-/* One questionnaire field (DESIGN §7 field types). Labels are the definition's i18n keys (form.<formKey>.<field>). */
+/* One questionnaire field (design §7 field types). Labels are the definition's i18n keys (form.<formKey>.<field>). */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -21,7 +21,7 @@ import { formError } from '../validation';
 
 export { testIdOf } from '../data';
 
-const YEAR_SPAN = 101; // spec §9: year selects span 101 entries from the current year
+const YEAR_SPAN = 101; // req §9: year selects span 101 entries from the current year
 
 export function yearChoices(now = new Date()) {
   const current = now.getFullYear();

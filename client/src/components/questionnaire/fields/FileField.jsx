@@ -1,4 +1,4 @@
-/* File (PDF only) and image (webp, jpeg, jpg, png) fields (spec §5 Masks). The chosen file is kept as a pending
+/* File (PDF only) and image (webp, jpeg, jpg, png) fields (req §5 Masks). The chosen file is kept as a pending
  * reference until the step is saved; saved files are links to the authorised download URL. */
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/* Educational institution: a searchable, scrollable modal (spec §2 Pickers): search debounced 1 s, columns
+/* Educational institution: a searchable, scrollable modal (req §2 Pickers): search debounced 1 s, columns
  * region, district/city, name, address; the next page loads when the list is scrolled within 30 % of its bottom;
  * 'my institution is not on the list' switches to free text. Answer: {type: 'list', selected: id} or
  * {type: 'other', selected: text}. */

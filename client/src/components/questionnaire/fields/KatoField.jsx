@@ -1,6 +1,6 @@
 /* City or district (Kato): a tree modal whose nodes expand to their children (GET /kato/nodes: leaves have no
  * arrow, Almaty, Astana and Shymkent first, then by name in the UI language) and a search box by name at any level
- * showing each hit's path (spec §2 Pickers, §7, issue 10). The answer is the full name path; the node id goes to the field's id_field. */
+ * showing each hit's path (req §2 Pickers, §7, issue 10). The answer is the full name path; the node id goes to the field's id_field. */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';

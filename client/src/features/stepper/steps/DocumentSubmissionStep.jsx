@@ -1,4 +1,4 @@
-/* Step 4 → 5 (spec §2 Stepper "document_submission", §5 upload code): hand the papers to staff under the 7-digit
+/* Step 4 → 5 (req §2 Stepper "document_submission", §5 upload code): hand the papers to staff under the 7-digit
  * upload code (recommended; choose_handover) or upload them at /documents-upload/{id} (upload_documents there). */
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

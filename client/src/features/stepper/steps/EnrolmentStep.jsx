@@ -1,4 +1,4 @@
-/* The enrolment page (spec §2 Stepper "Further pages", §4): paid enrolled at 8; a scholarship holder waits at 8
+/* The enrolment page (req §2 Stepper "Further pages", §4): paid enrolled at 8; a scholarship holder waits at 8
  * for staff to enrol them (enrol_scholarship, 8 → 10; the stepper polls) and is enrolled at 10. */
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-/* Step 3 → 4 (spec §2 Questionnaire, §4): the home-country questionnaire through the shared engine; its Submit
+/* Step 3 → 4 (req §2 Questionnaire, §4): the home-country questionnaire through the shared engine; its Submit
  * sends is_submit, which the server turns into the same `submit_form` transition application-proceed would
  * take, with the missing fields shown on their steps. At steps 4 and 5 the form step stays open (§4): the
  * submitted questionnaire can be opened read-only. */

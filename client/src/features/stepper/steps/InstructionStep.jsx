@@ -1,4 +1,4 @@
-/* Step 1 → 2 (spec §2 Stepper "instruction", §5: all 5 checkboxes ticked): four instruction items and the
+/* Step 1 → 2 (req §2 Stepper "instruction", §5: all 5 checkboxes ticked): four instruction items and the
  * acceptance of the terms; Next (read_instruction) only when all five are ticked. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

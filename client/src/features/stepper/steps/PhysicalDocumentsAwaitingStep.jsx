@@ -1,4 +1,4 @@
-/* Step 5 (spec §4: documents uploaded, awaiting confirmation of the physical documents — the orange banner).
+/* Step 5 (req §4: documents uploaded, awaiting confirmation of the physical documents — the orange banner).
  * Staff confirm receipt (confirm_documents, 5 → 6); the stepper polls the application, so the page moves on
  * by itself. */
 import { useTranslation } from 'react-i18next';

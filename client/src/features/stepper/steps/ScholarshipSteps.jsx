@@ -1,4 +1,4 @@
-/* Steps 6 and 7 (spec §4: "at step 7 the government scholarship check runs"; the awaiting-grant page advances
+/* Steps 6 and 7 (req §4: "at step 7 the government scholarship check runs"; the awaiting-grant page advances
  * automatically). GET /users/check-gov-scholarship/{id} runs when the step opens; while the year's list is not
  * published the awaiting page repeats it (the server records the result, 6 → 7, once it is). At 7: awarded →
  * the grant supporting documents and the program choice; not awarded → a clear message and "continue on a paid

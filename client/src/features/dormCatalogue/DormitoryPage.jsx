@@ -6,7 +6,7 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { endpointsFor } from '../../api/generated';
-import { useAdminShell } from '../../app/admin/AdminBase';
+import { useAdminShell } from '../../components/adminShell';
 import { ResourceList, modelPluralLabel, rowTitle } from '../../resources';
 import { LEVELS, levelPath } from './dormitoryResources';
 

@@ -1,10 +1,10 @@
-/* The dormitory hierarchy as resources (spec §3): Hall > Building > Floor > Section > SectionRoom, and RoomType.
+/* The dormitory hierarchy as resources (req §3): Hall > Building > Floor > Section > SectionRoom, and RoomType.
  * Everything else (fields, bounds, permissions, filters) comes from the registry metadata. */
 import { defineResource } from '../../resources';
 import RoomTypeMedia from './RoomTypeMedia';
 
 export const roomTypeResource = defineResource('RoomType', {
-  // capacity 1..10 (spec §9) is a select; price is an integer ≥ 0 — both bounds come from the metadata.
+  // capacity 1..10 (req §9) is a select; price is an integer ≥ 0 — both bounds come from the metadata.
   fields: { capacity: { widget: 'range' } },
   formExtra: RoomTypeMedia,
 });

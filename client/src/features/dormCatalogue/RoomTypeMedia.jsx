@@ -21,7 +21,7 @@ import {
   useUploadRoomTypeMediaMutation,
 } from './roomTypeMediaApi';
 
-/** Spec §5: images accept webp, jpeg, jpg, png (the server checks the content again). */
+/** Req §5: images accept webp, jpeg, jpg, png (the server checks the content again). */
 export const IMAGE_TYPES = ['image/webp', 'image/jpeg', 'image/png'];
 const IMAGE_EXTENSIONS = /\.(webp|jpe?g|png)$/i;
 

@@ -1,4 +1,4 @@
-/* Room type pictures (spec §7 admin upload-room-type-media): list, upload (multipart, images only), delete.
+/* Room type pictures (req §7 admin upload-room-type-media): list, upload (multipart, images only), delete.
  * The bytes are downloaded through the authorised endpoint with the Bearer token (see useAuthorizedObjectUrl). */
 import { baseApi } from '../../api/baseApi';
 

@@ -1,0 +1,105 @@
+/* The answers of every step: the saved ones (fill items) under the unsaved edits (drafts, per step), the open
+ * step's data, its option lists and the rule context. Edits go through the shared rule engine (derived values,
+ * exclusive options, filters); text-like fields are written raw while typing. Files chosen but not saved yet wait
+ * in `fileStore` (the answers hold a pending reference to them). */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { prepare, setValue, trim } from '../../forms-engine/engine';
+import { buildRuleContext } from '../../domain';
+import { RAW_TYPES, isPlainObject, optionTypesOf, setPathRaw } from './data';
+import useOptionLists from './useOptionLists';
+
+/** The definition of the field at `path` ("field" or "group.<i>.field") and its group, if any. */
+function fieldOf(step, path) {
+  const parts = path.split('.');
+  const top = (step.fields || []).find((f) => f.key === parts[0]);
+  if (!top || parts.length === 1) return { field: top || null, group: null };
+  return { field: (top.fields || []).find((f) => f.key === parts[2]) || null, group: top };
+}
+
+/** {formKey: data} of the saved fill items. */
+function savedAnswers(items) {
+  const out = {};
+  (items || []).forEach((item) => {
+    out[item.type] = isPlainObject(item.data) ? item.data : {};
+  });
+  return out;
+}
+
+export default function useAnswers({ step, loaded, readOnly, domain }) {
+  const [drafts, setDrafts] = useState({});
+  const fileStore = useRef(new Map()).current;
+
+  const saved = useMemo(() => savedAnswers(loaded.items), [loaded.items]);
+  const answers = useMemo(() => ({ ...saved, ...drafts }), [saved, drafts]);
+  const optionTypes = useMemo(() => optionTypesOf(step), [step]);
+  const { options, loading: optionsLoading } = useOptionLists(optionTypes);
+  const { programInfo, application } = loaded;
+  const ctx = useMemo(
+    () => buildRuleContext({ programInfo, application, answers, options, domain }),
+    [programInfo, application, answers, options, domain],
+  );
+  const data = useMemo(() => (step ? answers[step.key] || {} : {}), [step, answers]);
+
+  // Derived values and auto-selected options, once the step's option lists and saved answers are there. Runs
+  // when the step or what it depends on arrives, not on every keystroke (typing goes through setValue).
+  const latest = useRef({});
+  latest.current = { answers, ctx };
+  useEffect(() => {
+    if (!step || readOnly || optionsLoading || !loaded.items) return;
+    const current = latest.current.answers[step.key] || {};
+    let prepared;
+    try {
+      prepared = prepare(step, current, latest.current.ctx);
+    } catch {
+      return;
+    }
+    if (JSON.stringify(prepared) !== JSON.stringify(trim(current))) {
+      setDrafts((prev) => ({ ...prev, [step.key]: prepared }));
+    }
+  }, [step, optionsLoading, loaded.items, readOnly]);
+
+  /** Sets the value at `path` of the open step (and the `extra` {path: value} beside it). */
+  const change = useCallback(
+    (path, value, extra) => {
+      setDrafts((prev) => {
+        const base = prev[step.key] !== undefined ? prev[step.key] : saved[step.key] || {};
+        const { field, group } = fieldOf(step, path);
+        const groupType = group ? group.type : 'group';
+        let next;
+        if (field && RAW_TYPES.has(field.type)) {
+          next = setPathRaw(base, path, value, groupType);
+        } else {
+          try {
+            next = setValue(step, base, path, value, ctx); // exclusive options, one_of_group, derived values, filters
+          } catch {
+            next = setPathRaw(base, path, value, groupType);
+          }
+        }
+        Object.entries(extra || {}).forEach(([p, v]) => {
+          next = setPathRaw(next, p, v, groupType);
+        });
+        return { ...prev, [step.key]: next };
+      });
+    },
+    [step, saved, ctx],
+  );
+
+  /** Replaces the rows of a repeated group of the open step (added or removed rows). */
+  const changeGroup = useCallback(
+    (groupKey, rows) => {
+      setDrafts((prev) => {
+        const base = prev[step.key] !== undefined ? prev[step.key] : saved[step.key] || {};
+        let next = { ...base, [groupKey]: rows };
+        try {
+          next = prepare(step, next, ctx);
+        } catch {
+          // keep the raw rows
+        }
+        return { ...prev, [step.key]: next };
+      });
+    },
+    [step, saved, ctx],
+  );
+
+  return { saved, drafts, setDrafts, answers, data, ctx, optionsLoading, fileStore, change, changeGroup };
+}

@@ -1,0 +1,44 @@
+/* A citizens' application opened in the questionnaire on the applicant's behalf (req §2): `type` 'fill' edits the
+ * answers, 'documents' attaches the documents handed over, saved as they come (draft saves). The panel reloads the
+ * application after each save and on close. */
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Questionnaire from '../../components/questionnaire';
+import { studentName } from './applicationLabels';
+
+export default function PanelEditDialog({ item, type, onClose, onChanged }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open fullWidth maxWidth="md" onClose={onClose} aria-labelledby="edit-title">
+      <DialogTitle id="edit-title">
+        {t(type === 'fill' ? 'admin.actions.edit' : 'admin.actions.documents')} · {studentName(item.user)}
+      </DialogTitle>
+      <DialogContent>
+        <Questionnaire
+          applicationId={item.id}
+          type={type}
+          fromAdmin
+          adminSelectedUserId={item.user.id}
+          onSubmitted={onChanged}
+          draftSave={type === 'documents'}
+          draftSaveLabel={t('admin.upload.save')}
+          onSaved={onChanged}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={() => {
+            onClose();
+            onChanged();
+          }}
+        >
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
