@@ -15,11 +15,10 @@ from sqlalchemy.orm import joinedload
 from .errors import ApiError, envelope
 from .extensions import db, jwt
 from .models import AuthSession, User
-from .models.base import utcnow
+from .models.base import is_row_id, utcnow
 
 # flask.g slot where the blocklist check leaves the caller it read for the user lookup that follows it.
 _CALLER = "_qabyldau_caller"
-_MAX_ID = 2**31 - 1  # an INTEGER primary key: a larger "sub" names no account (and must not reach PostgreSQL)
 
 # RFC 6750 §2.1: "Bearer" 1*SP b64token. The one shape of credentials this API takes.
 BEARER = re.compile(r"Bearer +[A-Za-z0-9\-._~+/]+=*")
@@ -114,7 +113,7 @@ def _user_id(payload) -> int | None:
         user_id = int(payload["sub"])
     except (KeyError, TypeError, ValueError):
         return None
-    return user_id if 1 <= user_id <= _MAX_ID else None
+    return user_id if is_row_id(user_id) else None
 
 
 def login_required(verified: bool = True, roles: tuple[str, ...] = ()):

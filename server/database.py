@@ -12,6 +12,7 @@ Every new SQLite connection gets:
 from __future__ import annotations
 
 import sqlite3
+from contextlib import contextmanager
 from functools import wraps
 
 from sqlalchemy import event
@@ -117,3 +118,64 @@ def contains_ignoring_case(expr, text: str) -> ColumnElement:
     on the column can serve it: it scanned the table.) On PostgreSQL the folding follows the database's LC_CTYPE:
     create the database with a UTF-8 locale (C.UTF-8, ru_RU.UTF-8, …), not plain C, which folds ASCII only."""
     return expr.ilike(f"%{escape_like(text)}%", escape="\\")
+
+
+# ------------------------------------------------------------------------------------------- transactions
+
+
+_DEPTH = "qabyldau.unit_of_work_depth"
+
+
+@contextmanager
+def unit_of_work():
+    """One use case's transaction: commits when the block ends, rolls back on any exception and re-raises it.
+
+    Nested units (a use case calling another) join the outermost one, which alone commits, so a caller's work and
+    its callee's are one transaction. Jobs enqueued with `enqueue_after_commit` inside it start after that commit
+    and are dropped by the rollback (server/jobs/after_commit.py)."""
+    from .extensions import db
+
+    session = db.session()
+    depth = session.info.get(_DEPTH, 0)
+    if depth == 0 and not session.in_transaction():
+        session.begin()  # begun now, not at the first statement: a job queued before any SQL still waits
+    session.info[_DEPTH] = depth + 1
+    try:
+        yield session
+        if depth == 0:
+            session.commit()
+    except BaseException:
+        if depth == 0:
+            session.rollback()
+        raise
+    finally:
+        session.info[_DEPTH] = depth
+
+
+def use_case(function):
+    """Runs a use case in a `unit_of_work()` (Superset's @transaction): its writes commit together or not at all."""
+
+    @wraps(function)
+    def wrapper(*args, **kwargs):
+        with unit_of_work():
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
+def lock_rows(model, ids) -> None:
+    """Serialises changes to these rows until the transaction ends: a row lock on PostgreSQL (ids in order, so two
+    transactions never wait on each other crosswise); on SQLite, which has no row locks, a no-op write that takes
+    the database's single write lock before anything is read and counted (busy_timeout queues the others)."""
+    from sqlalchemy import select, update
+
+    from .extensions import db
+
+    ids = sorted(set(ids))
+    if not ids:
+        return
+    key = model.id
+    if db.engine.dialect.name == "sqlite":
+        db.session.execute(update(model).where(key.in_(ids)).values({key: key}))
+    else:
+        db.session.execute(select(key).where(key.in_(ids)).order_by(key).with_for_update())

@@ -62,7 +62,19 @@ class LocalizedMessage(str):
 
 
 class ApiError(Exception):
-    """A failure the caller can act on. `key` is a catalogue key; params fill its placeholders."""
+    """A failure the caller can act on. `key` is a catalogue key; params fill its placeholders.
+
+    Raise the typed subclasses (`NotFound("applications.not_found")`, `Conflict(...)`, …): each carries its own
+    status, and the domain catches types, never statuses. `ApiError(status, key)` still works and builds the
+    subclass of that status, so `except Conflict` also catches an older `ApiError(409, …)`.
+    """
+
+    status: int = 500
+
+    def __new__(cls, *args, **kwargs):
+        if cls is ApiError and args and isinstance(args[0], int):
+            cls = _BY_STATUS.get(args[0], ApiError)
+        return super().__new__(cls)
 
     def __init__(self, status: int, key: str, errors: dict | None = None, *, headers: dict | None = None, **params):
         super().__init__(key)
@@ -71,6 +83,76 @@ class ApiError(Exception):
         self.errors = errors or {}
         self.params = params
         self.headers = headers or {}  # e.g. Retry-After on a 429
+
+
+class _TypedError(ApiError):
+    def __init__(self, *args, errors: dict | None = None, headers: dict | None = None, **params):
+        if args and isinstance(args[0], int):  # built through ApiError(status, key, …): the class is the status
+            args = args[1:]
+        key = args[0]
+        if len(args) > 1:
+            errors = args[1]
+        super().__init__(type(self).status, key, errors, headers=headers, **params)
+
+
+class Invalid(_TypedError):
+    """400: the input is malformed or out of range (field errors in `errors`)."""
+
+    status = 400
+
+
+class Unauthorized(_TypedError):
+    """401: no usable credentials."""
+
+    status = 401
+
+
+class Forbidden(_TypedError):
+    """403: the caller may not do this at all."""
+
+    status = 403
+
+
+class NotFound(_TypedError):
+    """404: no such object, or one the caller may not know of (object-level checks answer the same)."""
+
+    status = 404
+
+
+class Conflict(_TypedError):
+    """409: the object's state does not allow it now (a concurrent change won, a duplicate, a wrong stage)."""
+
+    status = 409
+
+
+class TooLarge(_TypedError):
+    """413: a body or file over its limit."""
+
+    status = 413
+
+
+class Refused(_TypedError):
+    """422: a business rule refuses it."""
+
+    status = 422
+
+
+class TooMany(_TypedError):
+    """429: rate limited (`headers` carry Retry-After)."""
+
+    status = 429
+
+
+class Unavailable(_TypedError):
+    """503: a provider or feature is not available now."""
+
+    status = 503
+
+
+_BY_STATUS = {
+    cls.status: cls
+    for cls in (Invalid, Unauthorized, Forbidden, NotFound, Conflict, TooLarge, Refused, TooMany, Unavailable)
+}
 
 
 def _message_for(raw) -> tuple[str, str | None]:

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from ..database import lock_rows
 from ..extensions import db
 from ..models import Application, EducationalInstitution, PkbPersonData, StoredFile, StudyProgram, Term, User, UserData
 from ..models.application import STATUS_ARCHIVED
@@ -60,8 +61,8 @@ def active_application_on_program(user_id: int, program_id: int, term_id: int) -
 
 
 def lock_user(user_id: int) -> None:
-    """Serialises one applicant's application creation (row lock on PostgreSQL; SQLite serialises writes)."""
-    db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
+    """Serialises one account's changes (application creation, payments, bureau requests, bookings)."""
+    lock_rows(User, [user_id])
 
 
 def user_data_of(application_id: int) -> list[UserData]:

@@ -19,6 +19,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import populations
+from ..applications import dao as applications_dao
 from ..errors import ApiError
 from ..extensions import db
 from ..forms import MAIN_INFO_FORMS
@@ -326,7 +327,7 @@ def create_booking(user: User, hall_id: int, room_type_id: int, join_waitlist: b
     dorm.no_places, or (join_waitlist) a place on the waitlist."""
     elig = require_eligible(user)
     _check_room_type_in_hall(hall_id, room_type_id)
-    dao.lock_user(user.id)
+    applications_dao.lock_user(user.id)
     existing = dao.active_booking_of(user.id)
     if existing is not None:
         if existing.hall_id == hall_id and existing.room_type_id == room_type_id:
@@ -389,7 +390,7 @@ def _own_booking(user: User, booking_id: int) -> DormBooking:
 
 
 def cancel_booking(user: User, booking_id: int, reason: str | None = None) -> DormBooking:
-    dao.lock_user(user.id)
+    applications_dao.lock_user(user.id)
     booking = dao.get_booking(booking_id)
     if booking is None or booking.user_id != user.id:
         raise ApiError(404, "dorm.booking_not_found")
@@ -420,7 +421,7 @@ def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: in
     booking stays as it was."""
     require_eligible(user)
     _check_room_type_in_hall(hall_id, room_type_id)
-    dao.lock_user(user.id)
+    applications_dao.lock_user(user.id)
     booking = dao.get_booking(booking_id)
     if booking is None or booking.user_id != user.id:
         raise ApiError(404, "dorm.booking_not_found")
@@ -507,7 +508,7 @@ def check_booking(user: User) -> dict:
 
 
 def leave_waitlist(user: User) -> None:
-    dao.lock_user(user.id)
+    applications_dao.lock_user(user.id)
     entry = dao.active_wait_entry_of(user.id)
     if entry is None or entry.status != WAIT_WAITING:
         raise ApiError(404, "dorm.waitlist_not_found")
@@ -516,7 +517,7 @@ def leave_waitlist(user: User) -> None:
 
 
 def accept_offer(user: User, booking_id: int) -> DormBooking:
-    dao.lock_user(user.id)
+    applications_dao.lock_user(user.id)
     booking = _own_booking(user, booking_id)
     if booking.status != BOOKING_OFFERED:
         raise ApiError(409, "dorm.no_offer")

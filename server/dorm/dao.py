@@ -6,8 +6,9 @@ Bookings of suborganization members sit inside the reserved places (their blocks
 
 from __future__ import annotations
 
-from sqlalchemy import and_, case, func, or_, select, update
+from sqlalchemy import and_, case, func, or_, select
 
+from ..database import lock_rows
 from ..extensions import db
 from ..models import (
     Building,
@@ -21,27 +22,13 @@ from ..models import (
     RoomTypeMedia,
     Section,
     SectionRoom,
-    User,
 )
 from ..models.dorm_booking import ACTIVE_BOOKING_STATUSES, ACTIVE_WAIT_STATUSES, WAIT_WAITING
 
 
 def lock_room_types(room_type_ids) -> None:
-    """Serialises every booking change of these room types: a row lock on PostgreSQL (ids in order, so two
-    transactions never wait on each other crosswise); on SQLite a no-op write, which takes the database's single
-    write lock before anything is counted (busy_timeout queues the others)."""
-    ids = sorted(set(room_type_ids))
-    if db.engine.dialect.name == "sqlite":
-        db.session.execute(update(RoomType).where(RoomType.id.in_(ids)).values(capacity=RoomType.capacity))
-    else:
-        db.session.execute(select(RoomType.id).where(RoomType.id.in_(ids)).order_by(RoomType.id).with_for_update())
-
-
-def lock_user(user_id: int) -> None:
-    if db.engine.dialect.name == "sqlite":
-        db.session.execute(update(User).where(User.id == user_id).values(id=User.id))
-    else:
-        db.session.execute(select(User.id).where(User.id == user_id).with_for_update())
+    """Serialises every booking change of these room types (database.lock_rows)."""
+    lock_rows(RoomType, room_type_ids)
 
 
 def used_places_subquery():

@@ -13,7 +13,7 @@ from ..errors import ApiError, LocalizedMessage
 from ..extensions import db
 from ..integrations.storage import get_storage
 from ..models import AuditLog, RoomType, RoomTypeMedia, User
-from ..models.base import MAX_ID
+from ..models.base import is_row_id
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ STORAGE_PREFIX = "room-type-media"
 
 def _is_id(value: int) -> bool:
     """Whether value can name a row at all; anything else is treated as an id that does not exist."""
-    return 1 <= value <= MAX_ID
+    return is_row_id(value)
 
 
 def sniff_image(head: bytes) -> tuple[str, str] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from ..applications import dao as applications_dao
 from ..errors import ApiError
 from ..extensions import db
 from ..jobs.mail import queue_mail
@@ -39,7 +40,7 @@ def transfers_for(user: User) -> list[DormTransferRequest]:
 
 
 def create_request(user: User, body: dict) -> DormTransferRequest:
-    dao.lock_user(user.id)
+    applications_dao.lock_user(user.id)
     booking = _resident_booking(user.id)
     if booking is None:
         raise ApiError(422, "dorm.transfer_needs_resident")

@@ -21,7 +21,8 @@ from sqlalchemy.exc import IntegrityError
 from ..applications import dao as applications_dao
 from ..applications import operations as applications_service
 from ..applications import workflow
-from ..errors import ApiError, LocalizedMessage
+from ..database import unit_of_work
+from ..errors import ApiError, Conflict, LocalizedMessage
 from ..extensions import db
 from ..forms import MAIN_INFO_LOCAL
 from ..forms.masks import iin_valid
@@ -324,11 +325,8 @@ def _record_result(application, result: ScholarshipResult) -> None:
     if "grant_result" not in workflow.available_transitions(application, actor):
         return
     try:
-        workflow.transition(application, "grant_result", actor=actor, data={"awarded": result.awarded})
-        db.session.commit()
-    except ApiError as error:
-        db.session.rollback()
-        if error.status != 409:  # 409: a concurrent poll recorded it first
-            raise
+        with unit_of_work():
+            workflow.transition(application, "grant_result", actor=actor, data={"awarded": result.awarded})
+    except Conflict:  # a concurrent poll recorded it first
         return
     log.info("scholarship result recorded", extra={"application_id": application.id, "awarded": result.awarded})

@@ -12,6 +12,7 @@ from ..access import login_required
 from ..common_schemas import ErrorEnvelope
 from ..errors import ApiError
 from ..models import ROLE_KZ_ADMIN
+from ..models.base import is_row_id
 from . import holders as gov_grants_service
 from .schemas import IMPORT_BODY, GrantImportFile, GrantImportForm, GrantImportResponse, ScholarshipCheckResponse
 
@@ -19,7 +20,6 @@ bp = Blueprint(
     "gov_grants", __name__, url_prefix="/api/v1", description="State-grant holders list and the scholarship result"
 )
 SECURITY = [{"bearerAuth": []}]
-MAX_ID = 2**31 - 1
 
 
 @bp.post("/admin/gov-grants/import")
@@ -67,7 +67,7 @@ def grant_holders_template():
 @bp.alt_response(422, schema=ErrorEnvelope, description="The applicant's IIN is not known yet")
 def check_gov_scholarship(application_id: int):
     """Whether the applicant is on the state-grant list of the application's admission year."""
-    if not 1 <= application_id <= MAX_ID:
+    if not is_row_id(application_id):
         raise ApiError(404, "applications.not_found")
     result = gov_grants_service.check_scholarship(current_user, application_id)
     return {

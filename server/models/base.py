@@ -6,7 +6,13 @@ from sqlalchemy import DDL, DateTime, Index, MetaData, event
 from sqlalchemy.types import TypeDecorator
 
 # Ids are 32-bit INTEGER columns: a larger id can name no row (and SQLite cannot even bind one past 64 bits).
+# The largest id of an INTEGER primary key: a larger number names no row (and must not reach PostgreSQL).
 MAX_ID = 2**31 - 1
+
+
+def is_row_id(value) -> bool:
+    """Whether `value` can be the id of a row (checked before any lookup by an id a client sent)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
 
 
 def utcnow() -> datetime:

@@ -44,7 +44,7 @@ from ..integrations.payments.base import (
 )
 from ..models import User
 from ..models.application import ADMISSION_FEE_KZT, STEP_PAYMENT_MADE
-from ..models.base import MAX_ID, utcnow
+from ..models.base import MAX_ID, is_row_id, utcnow
 from ..models.payment import (
     CURRENCY_KZT,
     FLAG_ALREADY_PAID,
@@ -399,7 +399,7 @@ def _sandbox():
 def sandbox_payment(payment_id: int, token: str | None) -> Payment:
     """The payment behind a card-page link; 404 for a wrong link (the token is the link's capability)."""
     provider = _sandbox()
-    payment = dao.get_payment(payment_id) if 1 <= payment_id <= MAX_ID else None
+    payment = dao.get_payment(payment_id) if is_row_id(payment_id) else None
     if payment is None or payment.provider != provider.name or not provider.page_token_valid(payment_id, token):
         raise ApiError(404, "payments.not_found")
     return payment

@@ -5,8 +5,9 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ..common_schemas import BaseSchema
+from ..models.base import MAX_ID
 
-_ID = validate.Range(min=1, max=2**31 - 1, error="validation.invalid_input")
+_ID = validate.Range(min=1, max=MAX_ID, error="validation.invalid_input")
 
 
 class PaymentStartRequest(BaseSchema):

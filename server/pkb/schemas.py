@@ -10,8 +10,8 @@ from ..common_schemas import BaseSchema
 from ..errors import LocalizedMessage
 from ..forms.masks import iin_valid
 from ..i18n import translate
+from ..models.base import MAX_ID
 
-MAX_ID = 2**31 - 1
 NAME_MAX_LENGTH = 100
 PHONE_MAX_LENGTH = 12  # req §5 / §9: +7 and at most 12 characters
 _PHONE = re.compile(r"^\+7[0-9]{10}$")

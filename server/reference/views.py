@@ -6,6 +6,7 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE, fields, validate
 
 from ..common_schemas import BaseSchema
+from ..models.base import MAX_ID
 from . import institutions as service
 from . import kato_picker as kato_service
 
@@ -46,7 +47,7 @@ def search_institutions(query):
 
 
 class KatoNodesQuery(BaseSchema):
-    parent_id = fields.Integer(load_default=None, validate=validate.Range(min=1, max=2**31 - 1))
+    parent_id = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_ID))
     q = fields.String(load_default="", validate=validate.Length(max=200), metadata={"description": "name words"})
 
 

@@ -8,11 +8,11 @@ from sqlalchemy import select, update
 
 from ..extensions import db
 from ..models import AdminExport
-from ..models.base import MAX_ID, utcnow
+from ..models.base import is_row_id, utcnow
 
 
 def get(export_id: int) -> AdminExport | None:
-    return db.session.get(AdminExport, export_id) if 1 <= export_id <= MAX_ID else None
+    return db.session.get(AdminExport, export_id) if is_row_id(export_id) else None
 
 
 def recent_of(actor_id: int, population: str, since: datetime, limit: int) -> list[AdminExport]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from ..common_schemas import BaseSchema, FileRead, TypedRows
+from ..models.base import MAX_ID
 from .dao import SORT_FIELDS
 
-MAX_ID = 2**31 - 1
 _ID_RANGE = validate.Range(min=1, max=MAX_ID, error="validation.invalid_input")
 _ID = {"strict": True, "validate": _ID_RANGE}
 MAX_MESSAGE_LENGTH = 5000

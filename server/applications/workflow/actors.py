@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.errors import ApiError
-from server.models import Application, User
-
 from ... import populations
+from ...errors import ApiError
+from ...models import Application, User
 
 APPLICANT = "applicant"
 ADMIN = "admin"

@@ -18,13 +18,12 @@ from marshmallow import ValidationError
 from sqlalchemy import select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from server.errors import ApiError
-from server.extensions import db
-from server.models import Application, ApplicationEvent
-from server.models.base import utcnow
-from server.request_id import current_request_id
-
 from ... import populations
+from ...errors import ApiError
+from ...extensions import db
+from ...models import Application, ApplicationEvent
+from ...models.base import utcnow
+from ...request_id import current_request_id
 from . import jobs
 from .actors import Actor
 from .guards import ILLEGAL, Guard

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from server.models import ApplicationEvent
-
+from ...models import ApplicationEvent
 from .. import events_dao
 
 

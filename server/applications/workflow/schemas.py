@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from server.common_schemas import BaseSchema
-from server.i18n import LANGUAGES
-from server.models.application import FINANCINGS
+from ...common_schemas import BaseSchema
+from ...i18n import LANGUAGES
+from ...models.application import FINANCINGS
+from ...models.base import MAX_ID
 
-_ID = validate.Range(min=1, max=2**31 - 1, error="validation.invalid_input")
+_ID = validate.Range(min=1, max=MAX_ID, error="validation.invalid_input")
 TEXT_MAX = 2000  # reason / comment
 
 
@@ -37,7 +38,7 @@ class PaymentConfirmationData(BaseSchema):
     """A payment the payment integration has confirmed with its provider."""
 
     payment_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=2**31 - 1))
+    amount = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=MAX_ID))
 
 
 class GrantResultData(BaseSchema):

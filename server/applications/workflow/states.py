@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from server.models import Application, User
+from ...models import Application, User
 
 ANY = None  # a From dimension that is not restricted
 

@@ -13,8 +13,8 @@ from types import MappingProxyType
 
 from marshmallow import Schema
 
-from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN
-from server.models.application import (
+from ...models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN
+from ...models.application import (
     FINANCING_PAID,
     FINANCING_SCHOLARSHIP,
     STATUS_ACCEPTED,
@@ -33,7 +33,6 @@ from server.models.application import (
     STEP_PROGRAM_CHOSEN,
     STEP_SCHOLARSHIP_ENROLLED,
 )
-
 from ...populations import POPULATION_FOREIGN, POPULATION_KZ
 from . import guards as g
 from .actors import APPLICANT, SYSTEM_GOV_SCHOLARSHIP, SYSTEM_PAYMENT, system_role
