@@ -12,8 +12,9 @@ RUN npm run build
 # Stage 2: the Python runtime serving client/dist and /api through gunicorn.
 FROM python:3.11-slim-bookworm AS runtime
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PORT=8000 INSTANCE_PATH=/app/instance
-# The dev outbox holds sign-up and reset codes: never readable in the image, even without SMTP_URL.
-ENV DEV_OUTBOX_ENABLED=0
+# Production: no sandbox adapter and no dev outbox. The container refuses to start until PAYMENT_PROVIDER,
+# PKB_PROVIDER (a real provider with its settings, or `disabled`) and SMTP_URL are set (README "Security").
+ENV APP_ENV=production DEV_OUTBOX_ENABLED=0
 WORKDIR /app
 COPY requirements.txt ./
 RUN pip install --no-cache-dir -r requirements.txt

@@ -5,6 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 FLASK := $(BIN)/flask --app server
+# Sandbox payments and credit bureau, the dev outboxes: the make targets run on a developer's machine. The app alone
+# defaults to production, which refuses to start without real providers (README "Security"; issue 22).
+export APP_ENV ?= development
 CHROMIUM ?= /usr/bin/chromium
 CLIENT_SOURCES := $(shell find client/src client/public forms/labels -type f 2>/dev/null) client/webpack.config.js client/webpack.prerender.js client/babel.config.js
 

@@ -17,6 +17,8 @@ from the model modules that define them. One `ModelDeclaration` per exposed mode
   with whatever the caller asks for. A caller sees the union, over its audiences that hold the `find` (or `all`)
   permission, of that audience's scope (no scope = every row); audiences without the permission add nothing;
 - `validators`: import paths of cross-field rules `fn(values, row) -> {field: [messages]}` run by the service;
+- `guards`: import paths of rules of the same shape that hold the row's *state* rather than its values (an occupied
+  room keeps its gender): run after the validators pass, they may lock what they count, and their refusal is a 409;
 - `derived`: import paths of `fn(values, row) -> {field: value}`: fields the server computes from the written
   values (for example a KATO node's parent and level follow from its code); they are never writable themselves
   and are computed before the validators run;
@@ -126,6 +128,7 @@ class ModelDeclaration:
     default_page_size: int = 20
     scopes: dict[str, str] = field(default_factory=dict)  # audience -> "module:function"
     validators: tuple[str, ...] = ()  # "module:function"
+    guards: tuple[str, ...] = ()  # "module:function": the rows that depend on this one forbid the change (409)
     derived: tuple[str, ...] = ()  # "module:function" computing server-owned fields on create/update
     owned: tuple[str, ...] = ()  # relationship names deleted along with the row
     json_referrers: tuple[JsonReference, ...] = ()  # rows that hold this row's id inside a JSON column

@@ -130,6 +130,7 @@ register(
         default_order=("name", "id"),
         permissions=ADMIN_ONLY,
         validators=("server.universal.rules:room_type_capacity_covers_reservations",),
+        guards=("server.universal.rules:room_type_capacity_covers_occupants",),
         owned=("media",),
     )
 )
@@ -170,5 +171,6 @@ register(
         default_order=("order", "id"),
         permissions=ADMIN_ONLY,
         validators=("server.universal.rules:reserved_places_within_capacity",),
+        guards=("server.universal.rules:occupied_room_keeps_its_places",),
     )
 )

@@ -65,6 +65,7 @@ def load_openapi(path: str | None) -> dict:
         os.environ["DATABASE_URL"] = "sqlite://"
         os.environ.setdefault("SECRET_KEY", "generate-client-api-only-not-a-real-secret-key")
         os.environ["LOG_LEVEL"] = "ERROR"
+        os.environ["APP_ENV"] = "development"  # the routes are the same; production would ask for real providers
         from server import create_app
 
         app = create_app()

@@ -6,11 +6,12 @@ never imports a domain package; this factory and cli.py are the only places that
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from flask import Flask
 
-from .config import Config, sqlalchemy_url
+from .config import Config, check_settings, is_development, sandbox_adapters, sqlalchemy_url
 
 
 def create_app(config: Config | None = None) -> Flask:
@@ -24,13 +25,18 @@ def create_app(config: Config | None = None) -> Flask:
     app.config.from_object(config)
     # An override may give a plain postgresql:// URL (tests, benchmarks): the same driver as DATABASE_URL gets.
     app.config["SQLALCHEMY_DATABASE_URI"] = sqlalchemy_url(app.config["SQLALCHEMY_DATABASE_URI"])
-    app.config.setdefault("DEV_OUTBOX_READABLE", not config.SMTP_URL and config.DEV_OUTBOX_ENABLED)
+    # Checked on the app's config, after every override: outside development no sandbox adapter may run.
+    check_settings(app.config)
+    app.config.setdefault(
+        "DEV_OUTBOX_READABLE", is_development(app.config) and not config.SMTP_URL and config.DEV_OUTBOX_ENABLED
+    )
     app.json.ensure_ascii = False
     trust_proxies(app, config.TRUSTED_PROXY_COUNT)
 
     from .logging_setup import configure_logging
 
     configure_logging(app)
+    log_sandbox_adapters(app)
     from .errors import register_authoritative_headers
 
     register_authoritative_headers(app)  # before the limiter (see its docstring)
@@ -45,6 +51,21 @@ def create_app(config: Config | None = None) -> Flask:
 
     serve_client_assets(app)  # outermost: hashed assets (brotli/gzip) never reach Flask
     return app
+
+
+def log_sandbox_adapters(app: Flask) -> None:
+    """One line per process start naming the development stand-ins in use, so an operator sees at a glance that
+    test cards, test persons or the dev outboxes are live (a warning then; production's list is always empty)."""
+    adapters = sandbox_adapters(app.config)
+    logging.getLogger(__name__).log(
+        logging.WARNING if adapters else logging.INFO,
+        "sandbox adapters",
+        extra={
+            "app_env": app.config["APP_ENV"],
+            "sandbox_adapters": adapters,
+            "dev_outbox_readable": is_development(app.config) and bool(app.config["DEV_OUTBOX_READABLE"]),
+        },
+    )
 
 
 def trust_proxies(app: Flask, hops: int) -> None:

@@ -1,6 +1,10 @@
 """Configuration from the environment (design §4).
 
-Every variable is optional; the embedded defaults run the whole product on one machine.
+APP_ENV chooses between a developer's machine and everything else (issue 22, findings 3 and 4). With
+APP_ENV=development (`make start`, `make dev`, the tests) every variable is optional and the embedded defaults run
+the whole product on one machine: sandbox payments and credit bureau, mail and text messages in the dev outboxes.
+Unset means production, where no sandbox adapter ever runs: create_app() refuses to start (check_settings) until
+the payment provider, the credit bureau and SMTP are real or the first two are explicitly `disabled`.
 The table in README.md lists the same variables; keep the two in step.
 """
 
@@ -8,6 +12,8 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
+from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
 
@@ -44,12 +50,27 @@ def _database_url(instance: Path) -> str:
     return sqlalchemy_url(os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'qabyldau.sqlite3'}")
 
 
+DEVELOPMENT = "development"
+PRODUCTION = "production"
+APP_ENVS = (DEVELOPMENT, PRODUCTION)
+SANDBOX = "sandbox"
+DISABLED = "disabled"  # the feature answers 503 "temporarily unavailable" (production without a contract yet)
+# The real providers of each switchable integration, with the variables each cannot work without.
+REAL_PROVIDERS = {
+    "PAYMENT_PROVIDER": {"cloudpayments": ("CLOUDPAYMENTS_PUBLIC_ID", "CLOUDPAYMENTS_API_SECRET")},
+    "PKB_PROVIDER": {"http": ("PKB_URL", "PKB_API_KEY")},
+}
+
+
 class Config:
     """Built from os.environ at construction time so tests can set variables first."""
 
     def __init__(self, **overrides):
         instance = _instance_dir()
         env = os.environ
+        # An override decides too: the sandbox defaults below depend on it (tests pass APP_ENV=development).
+        self.APP_ENV = (overrides.get("APP_ENV") or env.get("APP_ENV") or PRODUCTION).strip().lower()
+        development = self.APP_ENV == DEVELOPMENT
         self.INSTANCE_PATH = str(instance)
         self.SECRET_KEY = env.get("SECRET_KEY") or _persistent_secret_key(instance)
         self.JWT_SECRET_KEY = self.SECRET_KEY
@@ -67,10 +88,9 @@ class Config:
         self.REDIS_URL = env.get("REDIS_URL") or None
         # The Celery queue app servers send jobs to and workers read; installs sharing one Redis need their own.
         self.JOBS_QUEUE = env.get("JOBS_QUEUE", "qabyldau")
-        # Payments (design §8, decision 0065): sandbox (a card page served by the app) or cloudpayments.
-        self.PAYMENT_PROVIDER = env.get("PAYMENT_PROVIDER", "sandbox")
-        if self.PAYMENT_PROVIDER not in ("sandbox", "cloudpayments"):
-            raise ValueError("PAYMENT_PROVIDER must be 'sandbox' or 'cloudpayments'")
+        # Payments (design §8, decision 0065): sandbox (a card page served by the app; development only),
+        # cloudpayments or disabled. Unset: sandbox in development, a refusal to start in production.
+        self.PAYMENT_PROVIDER = env.get("PAYMENT_PROVIDER") or (SANDBOX if development else None)
         self.PAYMENT_SANDBOX_SECRET = env.get("PAYMENT_SANDBOX_SECRET") or None  # unset: derived from SECRET_KEY
         self.CLOUDPAYMENTS_PUBLIC_ID = env.get("CLOUDPAYMENTS_PUBLIC_ID") or None
         self.CLOUDPAYMENTS_API_SECRET = env.get("CLOUDPAYMENTS_API_SECRET") or None
@@ -81,10 +101,9 @@ class Config:
         self.PAYMENT_TIMEOUT_SECONDS = float(env.get("PAYMENT_TIMEOUT_SECONDS", "10"))
         # A pending payment without a notification for this long is looked up with the provider on the next poll.
         self.PAYMENT_RECONCILE_SECONDS = int(env.get("PAYMENT_RECONCILE_SECONDS", "30"))
-        # Credit bureau (design §8, decision 0064): sandbox (test persons, codes in the SMS dev outbox) or http.
-        self.PKB_PROVIDER = env.get("PKB_PROVIDER", "sandbox")
-        if self.PKB_PROVIDER not in ("sandbox", "http"):
-            raise ValueError("PKB_PROVIDER must be 'sandbox' or 'http'")
+        # Credit bureau (design §8, decision 0064): sandbox (test persons, codes in the SMS dev outbox; development
+        # only), http or disabled. Unset: sandbox in development, a refusal to start in production.
+        self.PKB_PROVIDER = env.get("PKB_PROVIDER") or (SANDBOX if development else None)
         self.PKB_URL = env.get("PKB_URL") or None
         self.PKB_API_KEY = env.get("PKB_API_KEY") or None
         self.PKB_TIMEOUT_SECONDS = float(env.get("PKB_TIMEOUT_SECONDS", "10"))
@@ -115,6 +134,7 @@ class Config:
         self.OTP_RESEND_INTERVAL_SECONDS = int(env.get("OTP_RESEND_INTERVAL_SECONDS", "60"))
         # Expired codes and ended sessions are deleted by a daily job this many days after they stopped counting.
         self.AUTH_RECORDS_RETENTION_DAYS = int(env.get("AUTH_RECORDS_RETENTION_DAYS", "30"))
+        # Development only: `0` turns the dev outboxes' routes off there too (production never serves them).
         self.DEV_OUTBOX_ENABLED = env.get("DEV_OUTBOX_ENABLED", "1") != "0"
         self.LOG_LEVEL = env.get("LOG_LEVEL", "INFO")
         # flask-smorest / OpenAPI
@@ -173,3 +193,85 @@ class Config:
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)
+
+
+# ------------------------------------------------------------------------------------------- start-up checks
+
+
+class SettingsRefused(SystemExit):
+    """The app refuses to start. Exit status 4 is gunicorn's "App failed to load": its master stops instead of
+    restarting workers that can never boot; `flask`, `celery` and `python` exit with it as well."""
+
+    EXIT_STATUS = 4
+
+    def __init__(self, line: str):
+        super().__init__(self.EXIT_STATUS)
+        self.line = line
+
+    def __str__(self) -> str:
+        return self.line
+
+
+def _provider_problem(config: Mapping, variable: str, production: bool) -> str | None:
+    real = REAL_PROVIDERS[variable]
+    value = config.get(variable)
+    wanted = f"{' or '.join(real)} (a real provider) or {DISABLED} (served as 503)"
+    if not value:
+        return f"{variable} is not set: name {wanted}"
+    if value not in (SANDBOX, DISABLED, *real):
+        return f"{variable}={value!r} is unknown: name {wanted}" + ("" if production else f" or {SANDBOX}")
+    if not production:
+        return None  # a developer may try a real provider half-configured: it answers 503 until completed
+    if value == SANDBOX:
+        return f"{variable}=sandbox runs only with APP_ENV=development: name {wanted}"
+    missing = [name for name in real.get(value, ()) if not config.get(name)]
+    if missing:
+        return f"{variable}={value} needs {' and '.join(missing)}"
+    return None
+
+
+def settings_problems(config: Mapping) -> list[str]:
+    """What keeps this configuration from starting, one phrase each naming its variable (empty: it may start)."""
+    app_env = config.get("APP_ENV")
+    if app_env not in APP_ENVS:
+        return [f"APP_ENV={app_env!r} is unknown: use {PRODUCTION} (the default) or {DEVELOPMENT}"]
+    production = app_env == PRODUCTION
+    problems = [
+        problem
+        for variable in REAL_PROVIDERS
+        if (problem := _provider_problem(config, variable, production)) is not None
+    ]
+    if production:
+        smtp_url = config.get("SMTP_URL")
+        if not smtp_url:
+            problems.append("SMTP_URL is not set: production mail needs an SMTP server (no dev outbox there)")
+        elif not smtp_url.startswith(("smtp://", "smtps://")):
+            problems.append("SMTP_URL must start with smtp:// or smtps://")
+    return problems
+
+
+def check_settings(config: Mapping) -> None:
+    """Refuses to start on one line naming each variable to fix: never a silent sandbox outside development."""
+    problems = settings_problems(config)
+    if problems:
+        line = f"Qabyldau refuses to start (APP_ENV={config.get('APP_ENV')}): {'; '.join(problems)}."
+        print(line, file=sys.stderr, flush=True)  # before logging is set up, and readable without a JSON viewer
+        raise SettingsRefused(line)
+
+
+def sandbox_adapters(config: Mapping) -> list[str]:
+    """The development stand-ins this configuration runs (the start-up log lists them; empty in production)."""
+    adapters = []
+    if config.get("PAYMENT_PROVIDER") == SANDBOX:
+        adapters.append("payments")
+    if config.get("PKB_PROVIDER") == SANDBOX:
+        adapters.append("credit_bureau")
+    if not config.get("SMTP_URL"):
+        adapters.append("mail_outbox")
+    if config.get("PKB_PROVIDER") == SANDBOX:
+        adapters.append("sms_outbox")  # the sandbox bureau is its only sender (the real one texts by itself)
+    return adapters
+
+
+def is_development(config: Mapping) -> bool:
+    return config.get("APP_ENV") == DEVELOPMENT

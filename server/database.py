@@ -127,12 +127,15 @@ _DEPTH = "qabyldau.unit_of_work_depth"
 
 
 @contextmanager
-def unit_of_work():
+def unit_of_work(keep_on: tuple[type[BaseException], ...] = ()):
     """One use case's transaction: commits when the block ends, rolls back on any exception and re-raises it.
 
     Nested units (a use case calling another) join the outermost one, which alone commits, so a caller's work and
     its callee's are one transaction. Jobs enqueued with `enqueue_after_commit` inside it start after that commit
-    and are dropped by the rollback (server/jobs/after_commit.py)."""
+    and are dropped by the rollback (server/jobs/after_commit.py).
+
+    `keep_on`: refusals that still keep what was written before them, committed and then raised (a wrong code's
+    counted try, answers saved before a refused submission): the refusal is the outcome, not a failure."""
     from .extensions import db
 
     session = db.session()
@@ -144,6 +147,10 @@ def unit_of_work():
         yield session
         if depth == 0:
             session.commit()
+    except keep_on:
+        if depth == 0:
+            session.commit()
+        raise
     except BaseException:
         if depth == 0:
             session.rollback()
@@ -152,15 +159,19 @@ def unit_of_work():
         session.info[_DEPTH] = depth
 
 
-def use_case(function):
-    """Runs a use case in a `unit_of_work()` (Superset's @transaction): its writes commit together or not at all."""
+def use_case(function=None, *, keep_on: tuple[type[BaseException], ...] = ()):
+    """Runs a use case in a `unit_of_work()` (Superset's @transaction): its writes commit together or not at all
+    (`@use_case`, or `@use_case(keep_on=(Refused,))` for a refusal that keeps what it recorded)."""
 
-    @wraps(function)
-    def wrapper(*args, **kwargs):
-        with unit_of_work():
-            return function(*args, **kwargs)
+    def decorate(fn):
+        @wraps(fn)
+        def wrapper(*args, **kwargs):
+            with unit_of_work(keep_on=keep_on):
+                return fn(*args, **kwargs)
 
-    return wrapper
+        return wrapper
+
+    return decorate(function) if function is not None else decorate
 
 
 def lock_rows(model, ids) -> None:

@@ -63,6 +63,7 @@ def database_url(instance_dir):
 def make_config(instance_dir: Path, database_url: str, **overrides) -> Config:
     os.environ["INSTANCE_PATH"] = str(instance_dir)
     config = Config(
+        APP_ENV="development",  # sandbox payments and bureau, dev outboxes; production is tested by overriding it
         TESTING=True,
         SECRET_KEY="test-secret-key-that-is-long-enough-for-hmac-sha256",
         SQLALCHEMY_DATABASE_URI=database_url,

@@ -22,6 +22,18 @@ from server.models.dormitory import Building, Floor, Hall, RoomType, Section, Se
 from server.security import hash_password
 
 _seq = itertools.count(1)
+_iin_serials = itertools.count(2000)
+
+
+def new_iin(born: str = "040101", century_gender: str = "5") -> str:
+    """A valid IIN no test names on its own (born 2004-01-01, male unless told otherwise; serials from 2000)."""
+    from server.forms.masks import iin_check_digit
+
+    while True:
+        first11 = f"{born}{century_gender}{next(_iin_serials):04d}"
+        check = iin_check_digit(first11)
+        if check is not None:
+            return f"{first11}{check}"
 
 
 @lru_cache(maxsize=32)
@@ -249,6 +261,26 @@ class Factories:
                 **kw,
             )
         )
+
+    def bureau_data(self, user, iin=None, **kw):
+        """What POST /pkb/check-code stores once the bureau confirmed the citizen (decision 0064), without the SMS
+        round trip: the state machine moves a citizen's application only after it (issue 22)."""
+        from server.iin import birth_date, gender
+        from server.models import PkbPersonData
+
+        iin = iin or new_iin()
+        row = PkbPersonData(
+            user_id=user.id,
+            iin=iin,
+            last_name=kw.pop("last_name", user.last_name or "Тестова"),
+            first_name=kw.pop("first_name", user.first_name or "Айым"),
+            middle_name=kw.pop("middle_name", None),
+            date_of_birth=kw.pop("date_of_birth", birth_date(iin)),
+            gender=kw.pop("gender", gender(iin)),
+            **kw,
+        )
+        user.is_pkb_data_request_completed = True
+        return self._add(row)
 
     def user_data(self, application, type, data):
         from server.models import UserData

@@ -95,8 +95,9 @@ def sign_up(client, email: str, password: str = DEFAULT_PASSWORD, repeat: str | 
     return client.post(f"{API}/auth/sign-up", json=body)
 
 
-def check_otp(client, email: str, code: str):
-    return client.post(f"{API}/auth/check-otp", json={"email": email, "code": code})
+def check_otp(client, email: str, code: str, password: str = DEFAULT_PASSWORD):
+    """The code with the password of the sign-up it was mailed for (decision 0002)."""
+    return client.post(f"{API}/auth/check-otp", json={"email": email, "code": code, "password": password})
 
 
 def sign_in(client, email: str, password: str = DEFAULT_PASSWORD):
@@ -113,7 +114,7 @@ def sign_up_and_verify(client, email: str, password: str = DEFAULT_PASSWORD) -> 
     """Signs up through the API, reads the code from the dev outbox, verifies; returns the user (with token)."""
     response = sign_up(client, email, password)
     assert response.status_code == 200, response.get_data(as_text=True)[:300]
-    response = check_otp(client, email, outbox_code(client, email))
+    response = check_otp(client, email, outbox_code(client, email), password)
     assert response.status_code == 200, response.get_data(as_text=True)[:300]
     user = response.get_json()["user"]
     assert user["is_verified"] is True and user["token"]

@@ -57,6 +57,7 @@ def _app(database_url: str, instance: str):
 
     return create_app(
         Config(
+            APP_ENV="development",
             SQLALCHEMY_DATABASE_URI=database_url,
             SECRET_KEY="bench-secret-key-that-is-long-enough-for-hmac-sha256",
             LOG_LEVEL="WARNING",

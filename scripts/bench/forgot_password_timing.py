@@ -146,6 +146,7 @@ def run_mode(mode: str, args, database_url: str, smtp_url: str, handler: SlowSmt
     redis_url = args.redis_url if mode == "worker" else None
     app = create_app(
         Config(
+            APP_ENV="development",
             SQLALCHEMY_DATABASE_URI=database_url,
             SECRET_KEY=secrets.token_urlsafe(48),
             SMTP_URL=smtp_url,
@@ -164,6 +165,7 @@ def run_mode(mode: str, args, database_url: str, smtp_url: str, handler: SlowSmt
             REDIS_URL=redis_url,
             JOBS_QUEUE=queue,
             LOG_LEVEL="WARNING",
+            APP_ENV="development",
             PYTHONPATH=str(ROOT),
         )
         worker = start_worker(env, Path(os.environ["INSTANCE_PATH"]) / f"worker-{queue}.log")
@@ -216,7 +218,11 @@ def main() -> int:
 
     controller, handler, smtp_url = start_smtp(args.smtp_delay_ms / 1000)
     try:
-        setup = create_app(Config(SQLALCHEMY_DATABASE_URI=database_url, SECRET_KEY="x" * 48, LOG_LEVEL="WARNING"))
+        setup = create_app(
+            Config(
+                APP_ENV="development", SQLALCHEMY_DATABASE_URI=database_url, SECRET_KEY="x" * 48, LOG_LEVEL="WARNING"
+            )
+        )
         with setup.app_context():
             db.create_all()
             db.session.add(User(email=REGISTERED, password_hash=hash_password("bench-password"), is_verified=True))

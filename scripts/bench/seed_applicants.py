@@ -378,7 +378,7 @@ def main() -> int:
     from server.config import Config
     from server.extensions import db
 
-    overrides = {"LOG_LEVEL": "WARNING"}
+    overrides = {"APP_ENV": "development", "LOG_LEVEL": "WARNING"}  # bench accounts: never a production install
     if args.database_url:
         overrides["SQLALCHEMY_DATABASE_URI"] = args.database_url.replace("postgres://", "postgresql://", 1)
     app = create_app(Config(**overrides))

@@ -136,6 +136,7 @@ def main() -> int:
 
     app = create_app(
         Config(
+            APP_ENV="development",
             SQLALCHEMY_DATABASE_URI=database_url,
             SECRET_KEY=secrets.token_urlsafe(48),
             RATELIMIT_ENABLED=False,

@@ -4,6 +4,9 @@ Each public function is one use case and owns its transaction. Nothing here tell
 e-mail is registered: sign-up, resend and reset answer the same either way (decision 0002). The one exception is a
 resend within OTP_RESEND_INTERVAL_SECONDS of a pending account's last code (429; decision 0002). Mail is queued
 before the commit and goes out after it (server/jobs/mail.py), off the request path when a worker runs.
+
+An account's password is never one chosen by someone who has not read its mailbox (issue 22, finding 5): a sign-up's
+password waits on the code mailed for it and applies only when that code is entered together with that password.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from flask_jwt_extended import create_access_token, get_jti
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
-from ..errors import ApiError
+from ..database import unit_of_work, use_case
+from ..errors import ApiError, Invalid
 from ..extensions import db
-from ..i18n import current_language
+from ..i18n import DEFAULT_LANGUAGE, current_language
 from ..jobs import enqueue_after_commit
 from ..jobs.mail import queue_mail
 from ..models import AuthSession, OneTimeCode, User
@@ -28,9 +32,13 @@ from ..models.base import utcnow
 from ..security import burn_password_check, hash_password, verify_password
 from . import codes
 from . import dao as users_dao
+from .sign_in_guard import SignInGuard
 
 PURPOSE_VERIFY = "verify_email"
 PURPOSE_RESET = "reset_password"
+# users.password_hash of an account whose address nobody has proved yet: matches no password (the password of its
+# latest sign-up waits on the verification code, see sign_up).
+NO_PASSWORD_YET = "!"
 
 
 @dataclass
@@ -61,13 +69,6 @@ def _issue_code(user: User, purpose: str, pending_password_hash: str | None = No
     return code
 
 
-def _open_verification_code(user: User) -> OneTimeCode | None:
-    """The newest verification code while it has not expired. A code burnt by wrong tries still counts until its
-    expiry, or an attacker could burn the owner's code and then sign up again with a password of their own."""
-    record = users_dao.latest_code(user.id, PURPOSE_VERIFY)
-    return record if record is not None and record.expires_at > utcnow() else None
-
-
 def _queue_mail(recipient: str, template: str, **params) -> None:
     """Mail in the caller's language, sent once the use case commits. Whether delivery works is not the caller's
     business: every outcome answers the same (decision 0061)."""
@@ -95,48 +96,67 @@ def start_session(user: User) -> str:
 
 
 def _create_account(email: str, password_hash: str) -> User | None:
-    """Inserts a new unverified account and its first code; None when a concurrent sign-up of the same address
-    inserted it first (the unique e-mail refused ours): the caller goes on as for an existing account."""
-    user = User(email=users_dao.normalise_email(email), password_hash=password_hash)
+    """Inserts a new unverified account and its first code, which carries the password; None when a concurrent
+    sign-up of the same address inserted it first (the unique e-mail refused ours): the caller goes on as for an
+    existing account."""
+    user = User(email=users_dao.normalise_email(email), password_hash=NO_PASSWORD_YET)
     db.session.add(user)
     try:
         db.session.flush()
     except IntegrityError:
         db.session.rollback()
         return None
-    code = _issue_code(user, PURPOSE_VERIFY)
-    _queue_mail(user.email, "verify", code=code)
-    db.session.commit()
+    _mail_verification_code(user, password_hash)
     return user
 
 
+@use_case
+def _mail_verification_code(user: User, pending_password_hash: str | None) -> None:
+    code = _issue_code(user, PURPOSE_VERIFY, pending_password_hash=pending_password_hash)
+    _queue_mail(user.email, "verify", code=code)
+
+
 def sign_up(email: str, password: str) -> None:
-    """Every outcome answers the same (decision 0002). Hashing first also spends the same argon2 time on each path."""
+    """Every outcome answers the same (decision 0002), and every path spends one argon2 hash and one argon2 check,
+    so the time taken does not tell them apart either."""
     password_hash = hash_password(password)
     user = users_dao.get_by_email(email)
     if user is None:
+        burn_password_check(password)  # the check a pending account's sign-up makes below
         if _create_account(email, password_hash) is not None:
             return
         user = users_dao.get_by_email(email)
         if user is None:  # the competing insert was rolled back too: nothing to do, nothing to tell
             return
     if user.is_verified:
+        burn_password_check(password)
         # The owner learns about the attempt by mail; the caller learns nothing (no enumeration).
         _queue_mail(user.email, "already_registered")
         db.session.commit()  # nothing changed but the queued mail, which leaves on commit
         return
-    if _open_verification_code(user) is not None:
-        # A code of an earlier sign-up (or resend) is still open: keep it. Replacing it would mail the owner a
-        # fresh code that carries this caller's password (decision 0002). The owner can resend with generate-otp.
+    if _repeats_open_sign_up(user, password):
         return
-    # Never users.password_hash directly: the new password waits on this code and applies only if it is verified.
-    code = _issue_code(user, PURPOSE_VERIFY, pending_password_hash=password_hash)
-    _queue_mail(user.email, "verify", code=code)
-    db.session.commit()
+    # A pending account: this sign-up's password waits on a new code, which voids the older codes and the passwords
+    # waiting on them. Whoever enters the new code must also know this password, so an owner who signs up after an
+    # attacker gets a code of their own, and an attacker who signs up after the owner only spoils the owner's code.
+    _mail_verification_code(user, password_hash)
+
+
+def _repeats_open_sign_up(user: User, password: str) -> bool:
+    """The same sign-up again (a double click, a second tab) while its code is open: that code stays, nothing is
+    mailed. Only the same password counts, so no one else can keep a code of theirs in place this way."""
+    record = users_dao.latest_code(user.id, PURPOSE_VERIFY)
+    if record is None or record.consumed_at is not None or record.expires_at <= utcnow():
+        record = None
+    if record is None or record.pending_password_hash is None:
+        burn_password_check(password)
+        return False
+    return verify_password(record.pending_password_hash, password)
 
 
 def resend_verification(email: str) -> None:
-    """A resent code carries no password: verifying it keeps the account's password as it is."""
+    """A resent code carries the password of the code it replaces (the latest sign-up's): it is verified with that
+    password as the sign-up's own code would have been."""
     user = users_dao.get_by_email(email)
     if user is None or user.is_verified:
         return
@@ -148,39 +168,73 @@ def resend_verification(email: str) -> None:
             # The code sent moments ago is still valid; say when a new one can be asked for.
             seconds = math.ceil(wait)
             raise ApiError(429, "auth.resend_too_soon", seconds=seconds, headers={"Retry-After": str(seconds)})
-    code = _issue_code(user, PURPOSE_VERIFY)
-    _queue_mail(user.email, "verify", code=code)
-    db.session.commit()
+    _mail_verification_code(user, latest.pending_password_hash if latest is not None else None)
 
 
-def verify_email(email: str, code: str) -> SignedIn:
+@use_case
+def verify_email(email: str, code: str, password: str) -> SignedIn:
+    """The code proves the mailbox, the password proves the sign-up the code was mailed for: the account gets the
+    password of that sign-up only if whoever read the mailbox knows it (issue 22, finding 5)."""
     user = users_dao.get_by_email(email)
     record = _check_code(user, PURPOSE_VERIFY, code)
+    if not verify_password(_password_to_prove(user, record), password):
+        # Not that sign-up's password (an attacker's sign-up, or a newer one of someone else): a wrong try.
+        codes.count_wrong_try(record)
+        raise Invalid("auth.code_password_mismatch")
     now = utcnow()
     record.consumed_at = now
-    if record.pending_password_hash is not None:
-        # The sign-up that asked for this very code chose the password; the mailbox owner just confirmed it.
-        user.password_hash = record.pending_password_hash
-        record.pending_password_hash = None
+    user.password_hash = _password_to_prove(user, record)
+    record.pending_password_hash = None
     user.is_verified = True
-    # Tokens handed out before the address was proved (sign-in of an unverified account, possibly with a
-    # password that has just been replaced) end here; the prover gets a fresh one.
+    # Tokens handed out before the address was proved (sign-in of an unverified account) end here; the prover gets
+    # a fresh one.
     users_dao.revoke_sessions(user.id, now)
     token = start_session(user)
-    db.session.commit()
     return SignedIn(user, token)
 
 
-def sign_in(email: str, password: str) -> SignedIn:
-    user = users_dao.get_by_email(email)
-    if user is None:
+def _password_to_prove(user: User, record: OneTimeCode | None) -> str:
+    """The password hash a verification code applies: the one waiting on it, else (an account created by an older
+    version or a staff tool, whose code carries none) the account's own."""
+    if record is not None and record.pending_password_hash is not None:
+        return record.pending_password_hash
+    return user.password_hash
+
+
+def _password_matches(user: User | None, password: str) -> bool:
+    """Spends the same argon2 time whether or not the account exists or has a password yet (no enumeration). An
+    account whose address is not proved signs in with the password of its latest sign-up (to reach the code
+    step): it can only read its own profile, and verifying ends that session."""
+    stored = None
+    if user is not None:
+        latest = None if user.is_verified else users_dao.latest_code(user.id, PURPOSE_VERIFY)
+        stored = _password_to_prove(user, latest)
+    if stored is None or stored == NO_PASSWORD_YET:
         burn_password_check(password)
-        raise ApiError(400, "auth.invalid_credentials")
-    if not verify_password(user.password_hash, password):
-        raise ApiError(400, "auth.invalid_credentials")
-    token = start_session(user)
-    db.session.commit()
-    return SignedIn(user, token)
+        return False
+    return verify_password(stored, password)
+
+
+def sign_in(email: str, password: str, address: str) -> SignedIn:
+    """Throttle, then password, then session. A wrong password is counted against the address (and, while the
+    account is flooded, the owner of a staff account is mailed); a correct one from an address that has not failed
+    is never refused (decision 0002)."""
+    guard = SignInGuard(users_dao.normalise_email(email), address)
+    guard.check()
+    user = users_dao.get_by_email(email)
+    if not _password_matches(user, password):
+        _sign_in_failed(guard, user)
+        raise Invalid("auth.invalid_credentials")
+    guard.succeeded()
+    with unit_of_work():
+        return SignedIn(user, start_session(user))
+
+
+def _sign_in_failed(guard: SignInGuard, user: User | None) -> None:
+    if guard.failed() and user is not None and user.is_admin and guard.claim_alert():
+        # Staff have no stored language: Russian, the portal's default (req §1). Sent after this commit.
+        with unit_of_work():
+            queue_mail(user.email, "sign_in_attack", DEFAULT_LANGUAGE, minutes=guard.alert_window_minutes())
 
 
 def sign_out(jti: str) -> None:
@@ -190,14 +244,15 @@ def sign_out(jti: str) -> None:
         db.session.commit()
 
 
+@use_case
 def request_password_reset(email: str) -> None:
     """The same work whatever the address: one job, which looks it up, issues the code and mails it. With a worker
     the response time no longer tells whether the address is registered (decisions 0002, 0061)."""
 
     enqueue_after_commit("auth.send_reset_code", email, current_language())
-    db.session.commit()
 
 
+@use_case
 def send_reset_code(email: str, lang: str) -> None:
     """The job behind request_password_reset: a code and its mail for a registered address, nothing otherwise."""
     user = users_dao.get_by_email(email)
@@ -205,9 +260,9 @@ def send_reset_code(email: str, lang: str) -> None:
         return
     code = _issue_code(user, PURPOSE_RESET)
     queue_mail(user.email, "reset", lang, code=code)
-    db.session.commit()
 
 
+@use_case
 def confirm_reset_code(email: str, code: str) -> str:
     user = users_dao.get_by_email(email)
     record = _check_code(user, PURPOSE_RESET, code)
@@ -218,10 +273,10 @@ def confirm_reset_code(email: str, code: str) -> str:
     record.ticket = secrets.token_urlsafe(32)
     # The ticket lives as long as a fresh code would: enough to type a new password.
     record.expires_at = utcnow() + timedelta(seconds=current_app.config["OTP_TTL_SECONDS"])
-    db.session.commit()
     return record.ticket
 
 
+@use_case
 def reset_password(email: str, password: str, ticket: str) -> None:
     user = users_dao.get_by_email(email)
     record = users_dao.code_by_ticket(ticket)
@@ -243,7 +298,6 @@ def reset_password(email: str, password: str, ticket: str) -> None:
     user.is_verified = True
     _void_codes(user.id, PURPOSE_VERIFY, now)
     users_dao.revoke_sessions(user.id, now)
-    db.session.commit()
 
 
 @dataclass
@@ -252,6 +306,7 @@ class PurgedRecords:
     sessions: int
 
 
+@use_case
 def purge_expired_records(retention: timedelta) -> PurgedRecords:
     """Deletes codes that expired, and sessions that were revoked or expired, more than `retention` ago: none of
     them can be used again (a periodic job, accounts/jobs.py)."""
@@ -259,5 +314,4 @@ def purge_expired_records(retention: timedelta) -> PurgedRecords:
     purged = PurgedRecords(
         codes=users_dao.delete_codes_expired_before(cutoff), sessions=users_dao.delete_sessions_ended_before(cutoff)
     )
-    db.session.commit()
     return purged

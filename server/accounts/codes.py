@@ -57,8 +57,15 @@ def check(record: OneTimeCode | None, code: str, messages: CodeMessages = DEFAUL
     if record.expires_at <= utcnow():
         raise ApiError(400, messages.expired)
     if not codes_match(record.code_hash, code, record.purpose, record.user_id):
-        record.attempts += 1
-        if record.attempts >= max_attempts:
-            record.consumed_at = utcnow()
-        db.session.commit()
+        count_wrong_try(record)
         raise ApiError(400, messages.wrong)
+
+
+def count_wrong_try(record: OneTimeCode) -> None:
+    """Counts a failed try of `record` and commits it (the caller raises next); the OTP_MAX_ATTEMPTS-th voids it."""
+    record.attempts += 1
+    if record.attempts >= current_app.config["OTP_MAX_ATTEMPTS"]:
+        record.consumed_at = utcnow()
+    # Committed here, on its own, even inside a use case's unit of work: the caller raises next and its rollback
+    # must not give the guesser the try back.
+    db.session.commit()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import populations
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..models import ADMIN_ROLES, AuditLog, Citizenship, User
@@ -11,6 +12,7 @@ from ..security import hash_password
 from . import dao as users_dao
 
 
+@use_case
 def update_citizenship(user: User, citizenship_id: int) -> User:
     citizenship = db.session.get(Citizenship, citizenship_id)
     if citizenship is None:
@@ -19,7 +21,6 @@ def update_citizenship(user: User, citizenship_id: int) -> User:
         # The population (foreign vs citizen) decides who reviews an application: frozen once one exists.
         raise ApiError(409, "users.citizenship_already_set")
     user.citizenship_id = citizenship.id
-    db.session.commit()
     return user
 
 
@@ -28,6 +29,7 @@ def has_segment_access(user: User, segment: str) -> bool:
     return populations.has_segment_access(user, segment)
 
 
+@use_case
 def create_admin(email: str, password: str, role: str) -> User:
     """Creates or promotes a verified admin; a role change revokes the user's existing tokens."""
     if role not in ADMIN_ROLES:
@@ -55,5 +57,4 @@ def create_admin(email: str, password: str, role: str) -> User:
             created_at=now,
         )
     )
-    db.session.commit()
     return user

@@ -6,7 +6,8 @@ One save request carries one or more forms (form key → field map and files). T
   2. may it be written: archived applications and submitted questionnaires are read-only for the applicant;
   3. uploads are read and checked (type by content, size, name) — nothing is stored if one fails;
   4. answers are merged over what is saved (absent keys are kept), trimmed and normalised by the rule engine,
-     validated in save mode — nothing is stored if one fails;
+     validated in save mode — nothing is stored if one fails; the main-info answers the credit bureau confirmed
+     (names, IIN, birth date) are read-only for the applicant (issue 22);
   5. files are written (atomic), then the rows; one commit;
   6. with is_submit: every step is validated in submit mode; on success the state machine's `submit_form`
      submits the application (step 4; foreign status applied 0) and a snapshot of every answer is kept.
@@ -30,7 +31,7 @@ from ..models import Application, ApplicationSnapshot, AuditLog, User, UserData
 from ..models.application import STEP_DOCUMENTS_UPLOADED
 from ..models.base import utcnow
 from ..models.file import FILE_KIND_DOCUMENT, FILE_KIND_IMAGE
-from . import dao, workflow
+from . import dao, prefill, workflow
 from . import files as files_service
 from . import operations as applications_service
 from . import summary as application_summary
@@ -287,6 +288,17 @@ def _canonical_refs(
     return errors
 
 
+def _read_only_changes(form_key: str, definition: dict, incoming: dict, fixed: dict) -> list[tuple[str, dict]]:
+    """A read-only field sent with another value is an error on that field (the same value, resent with the whole
+    form, is fine); the saved answer keeps the fixed value either way."""
+    labels = {f["key"]: f.get("label") for f in definition.get("fields", [])}
+    return [
+        (form_key, {"field": name, "key": "applications.bureau_read_only", "label": labels.get(name)})
+        for name, value in fixed.items()
+        if name in incoming and incoming[name] != value
+    ]
+
+
 def _changed_fields(before: dict, after: dict) -> dict:
     changed = {}
     for key in sorted(set(before) | set(after)):
@@ -308,6 +320,7 @@ class SaveTarget:
     variant: str
     ctx: dict  # the rule engine's context; ctx["answers"] follows the answers as this request changes them
     types: dict[str, str]  # form key → step type, for every step this application may write
+    read_only: dict[str, dict] = field(default_factory=dict)  # form key → {field: the only value it may hold}
 
 
 def save(
@@ -342,7 +355,19 @@ def load_target(
         actor, application_id, from_admin=from_admin, admin_selected_user_id=admin_selected_user_id
     )
     items, variant, ctx = stored_questionnaire(application)
-    return SaveTarget(application, as_admin, items, variant, ctx, step_types(application, ctx))
+    return SaveTarget(
+        application, as_admin, items, variant, ctx, step_types(application, ctx), _read_only(application, as_admin)
+    )
+
+
+def _read_only(application: Application, as_admin: bool) -> dict[str, dict]:
+    """The credit bureau's values of the local main-info step. An applicant who could retype the IIN or the names
+    the bureau confirmed would show staff someone else (issue 22); staff correcting the questionnaire on the
+    applicant's behalf keep that right (audited), and the grant reads the bureau's own row, never these answers."""
+    if as_admin or populations.population_of(application.user) != populations.POPULATION_KZ:
+        return {}
+    person = dao.person_data_of(application.user_id)
+    return {forms.MAIN_INFO_LOCAL: prefill.bureau_values(person)} if person is not None else {}
 
 
 def resolve_form_aliases(target: SaveTarget, payloads: list[FormPayload]) -> None:
@@ -425,7 +450,9 @@ def prepare_answers(
         definition = forms.resolve_step(key, ctx)
         incoming = forms.trim(copy.deepcopy(payload.data or {}))
         errors += _canonical_refs(key, definition, incoming, target.application, known_files)
-        merged = {**ctx["answers"].get(key, {}), **incoming}
+        fixed = target.read_only.get(key, {})
+        errors += _read_only_changes(key, definition, incoming, fixed)
+        merged = {**ctx["answers"].get(key, {}), **incoming, **fixed}
         for upload in (u for u in checked if u.form_key == key):
             f = _field_for_path(_file_fields(definition), upload.field)
             ref = upload.reference()

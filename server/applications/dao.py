@@ -110,6 +110,25 @@ def person_data_of(user_id: int) -> PkbPersonData | None:
     return db.session.scalar(select(PkbPersonData).where(PkbPersonData.user_id == user_id))
 
 
+def applications_sharing_iin(iin: str, year: int, excluding_id: int | None = None) -> list[Application]:
+    """Active applications of one admission year whose owner's bureau-confirmed IIN is `iin` (issue 22): another
+    account holding the same IIN, or another application of the same account."""
+    query = (
+        select(Application)
+        .join(Term, Term.id == Application.term_id)
+        .join(PkbPersonData, PkbPersonData.user_id == Application.user_id)
+        .where(
+            PkbPersonData.iin == iin,
+            Term.year == year,
+            (Application.status.is_(None)) | (Application.status != STATUS_ARCHIVED),
+        )
+        .order_by(Application.id)
+    )
+    if excluding_id is not None:
+        query = query.where(Application.id != excluding_id)
+    return list(db.session.scalars(query))
+
+
 def user_data_item(application_id: int, form_key: str) -> UserData | None:
     return db.session.scalar(
         select(UserData).where(UserData.application_id == application_id, UserData.type == form_key)

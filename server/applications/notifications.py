@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from ..database import use_case
 from ..extensions import db
 from ..i18n import LANGUAGES
 from ..jobs.mail import queue_mail
@@ -32,6 +33,7 @@ def mail_language(event) -> str:
     return DEFAULT_MAIL_LANGUAGE
 
 
+@use_case
 def mail_about_event(event_id: int, template: str) -> None:
     """Mails the application's owner about one application_events row; owns its transaction (a job's)."""
     event = db.session.get(ApplicationEvent, event_id)
@@ -47,4 +49,3 @@ def mail_about_event(event_id: int, template: str) -> None:
         program=(getattr(program, f"name_{lang}", "") or program.name_ru),
         application_id=application.id,
     )
-    db.session.commit()

@@ -7,6 +7,7 @@ so ids cannot be probed.
 
 from __future__ import annotations
 
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..forms import engine
@@ -80,6 +81,7 @@ def study_program_info_by_id(program_id: int) -> dict:
 # ------------------------------------------------------------------------------------------------- creation
 
 
+@use_case
 def create(user: User, study_program_id: int, financing: str | None = None) -> Application:
     program = dao.get_study_program(study_program_id)
     if program is None or program.is_hidden:
@@ -110,7 +112,6 @@ def create(user: User, study_program_id: int, financing: str | None = None) -> A
 
     prefill.prefill_main_info(application)
     application_summary.refresh(application, {}, owner=user)
-    db.session.commit()
     return application
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import logging
 
 from .. import populations
+from ..database import unit_of_work
 from ..errors import ApiError
-from ..extensions import db
 from ..models import Application, ApplicationEvent, User
 from ..models.application import (
     FINANCING_SCHOLARSHIP,
@@ -103,14 +103,10 @@ def proceed(user: User, application_id: int, proceed_type: str | None = None) ->
         raise ApiError(409, "applications.archived")
     name = transition_for(application, proceed_type)
     _check_completeness(application, name)
-    try:
+    with unit_of_work():
         event = workflow.transition(application, name, actor=workflow.Actor.applicant(user))
         if name == "submit_form":
             user_data_service.snapshot_answers(application, user, utcnow(), reason="submission")
-        db.session.commit()
-    except ApiError:
-        db.session.rollback()
-        raise
     signals.progress_changed.send(application)
     log.info("stepper proceed", extra={"application_id": application.id, "transition": name})
     return application, event

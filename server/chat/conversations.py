@@ -16,6 +16,7 @@ from flask import current_app
 
 from .. import populations
 from ..applications import dao as applications_dao
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..i18n import LANGUAGES, translate
@@ -70,6 +71,7 @@ def _add(conversation: ChatConversation, role: str, content: str, **extra) -> Ch
     return message
 
 
+@use_case
 def start(user: User, chat_type: str, level: str, lang: str) -> tuple[ChatConversation, str]:
     conversation = ChatConversation(
         public_id=str(uuid.uuid4()),
@@ -82,7 +84,6 @@ def start(user: User, chat_type: str, level: str, lang: str) -> tuple[ChatConver
     welcome = _t("chat.welcome", lang)
     _add(conversation, ROLE_ASSISTANT, welcome)
     db.session.add(conversation)
-    db.session.commit()
     return conversation, welcome
 
 
@@ -96,6 +97,7 @@ def check_length(text: str) -> str:
     return text
 
 
+@use_case
 def message(user: User, chat_id: str, text: str, chosen_language: str | None = None) -> dict:
     conversation = get_owned(user, chat_id)
     text = check_length(text)
@@ -118,7 +120,6 @@ def message(user: User, chat_id: str, text: str, chosen_language: str | None = N
         sources=answer.get("sources", []),
         recommendations=answer.get("recommendations", []),
     )
-    db.session.commit()
     return {
         "reply": stored.content,
         "sources": stored.sources,
@@ -128,12 +129,12 @@ def message(user: User, chat_id: str, text: str, chosen_language: str | None = N
     }
 
 
+@use_case
 def hand_off(user: User, chat_id: str, chosen_language: str | None = None) -> dict:
     conversation = get_owned(user, chat_id)
     lang = _language(chosen_language, conversation.language)
     answer = _hand_off(user, conversation, lang)
     stored = _add(conversation, ROLE_ASSISTANT, answer["reply"])
-    db.session.commit()
     return {"reply": stored.content, "sources": [], "recommendations": [], "language": lang, "handed_off": True}
 
 
@@ -268,6 +269,7 @@ def for_admin(actor: User, chat_id: str) -> ChatConversation:
     return conversation
 
 
+@use_case
 def staff_reply(actor: User, chat_id: str, content: str) -> ChatMessage:
     """The admin's answer: a staff message in the chat (the applicant sees it when reopening the chat) and, when the
     applicant has an application, an application message too (their messages on the home page and /my-applications)."""
@@ -291,5 +293,4 @@ def staff_reply(actor: User, chat_id: str, content: str) -> ChatMessage:
             created_at=now,
         )
     )
-    db.session.commit()
     return reply

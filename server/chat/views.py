@@ -1,5 +1,7 @@
 """POST /api/v1/chat/* (req §7 Chat) and the staff side of hand-offs (/api/v1/admin/chats). Thin: schema in,
-service call, schema out. The per-account limits sit below @login_required so their key is the verified user."""
+service call, schema out. The per-account limits sit below @login_required so their key is the verified user.
+Every call needs a verified e-mail (issue 22, finding 8): an account nobody has proved to own an address must not
+use the assistant, nor through it the paid model endpoint; it gets 403 errors.email_not_verified."""
 
 from __future__ import annotations
 
@@ -35,11 +37,12 @@ SECURITY = [{"bearerAuth": []}]
 
 
 @bp.post("/start")
-@login_required(verified=False)
+@login_required()
 @per_user("RATE_LIMIT_CHAT_START_PER_ACCOUNT")
 @bp.doc(security=SECURITY)
 @bp.arguments(ChatStartRequest)
 @bp.response(200, ChatStartResponse)
+@bp.alt_response(403, schema=ErrorEnvelope, description="E-mail not verified (errors.email_not_verified)")
 @bp.alt_response(429, schema=ErrorEnvelope, description="Too many chats started")
 def start(body):
     """Starts a conversation: career guidance for bachelor applicants plus questions about admission."""
@@ -49,9 +52,10 @@ def start(body):
 
 
 @bp.get("")
-@login_required(verified=False)
+@login_required()
 @bp.doc(security=SECURITY)
 @bp.response(200, ChatListResponse)
+@bp.alt_response(403, schema=ErrorEnvelope, description="E-mail not verified (errors.email_not_verified)")
 def own_chats():
     """The caller's conversations, latest first (to reopen one)."""
     rows = chat_service.conversations_of(current_user)
@@ -59,20 +63,22 @@ def own_chats():
 
 
 @bp.get("/<string:chat_id>")
-@login_required(verified=False)
+@login_required()
 @bp.doc(security=SECURITY)
 @bp.response(200, ChatConversationRead)
+@bp.alt_response(403, schema=ErrorEnvelope, description="E-mail not verified (errors.email_not_verified)")
 @bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's chat")
 def get_chat(chat_id):
     return chat_service.get_owned(current_user, chat_id)
 
 
 @bp.post("/<string:chat_id>/message")
-@login_required(verified=False)
+@login_required()
 @per_user("RATE_LIMIT_CHAT_MESSAGE_PER_ACCOUNT")
 @bp.doc(security=SECURITY)
 @bp.arguments(ChatMessageRequest)
 @bp.response(200, ChatReplyResponse)
+@bp.alt_response(403, schema=ErrorEnvelope, description="E-mail not verified (errors.email_not_verified)")
 @bp.alt_response(400, schema=ErrorEnvelope, description="Empty or too long message")
 @bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's chat")
 @bp.alt_response(429, schema=ErrorEnvelope, description="Too many messages (Retry-After)")
@@ -82,11 +88,12 @@ def message(body, chat_id):
 
 
 @bp.post("/<string:chat_id>/handoff")
-@login_required(verified=False)
+@login_required()
 @per_user("RATE_LIMIT_CHAT_MESSAGE_PER_ACCOUNT")
 @bp.doc(security=SECURITY)
 @bp.arguments(ChatHandoffRequest)
 @bp.response(200, ChatReplyResponse)
+@bp.alt_response(403, schema=ErrorEnvelope, description="E-mail not verified (errors.email_not_verified)")
 @bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's chat")
 @bp.alt_response(422, schema=ErrorEnvelope, description="No citizenship chosen: no admin population yet")
 def handoff(body, chat_id):

@@ -5,7 +5,7 @@ with timed offers, and `confirm_booking_paid` for the payments module. Every cha
 DormBookingEvent in the same transaction. Each public use case owns its transaction (one commit point).
 
 Never overbooking: every change that takes or moves a place first locks the room type(s) concerned
-(daos/dorm.lock_room_types: row lock on PostgreSQL, the write lock on SQLite), then counts and writes.
+(places.lock_for_change: the account, then the room types; database.lock_rows), then counts and writes.
 """
 
 from __future__ import annotations
@@ -19,16 +19,14 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import populations
-from ..applications import dao as applications_dao
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..forms import MAIN_INFO_FORMS
-from ..jobs.mail import queue_mail
 from ..models import (
     Application,
     ApplicationSummary,
     DormBooking,
-    DormBookingEvent,
     DormWaitlistEntry,
     Gender,
     Hall,
@@ -42,7 +40,6 @@ from ..models.application import STATUS_ARCHIVED
 from ..models.base import utcnow
 from ..models.dorm_booking import (
     ACTIVE_BOOKING_STATUSES,
-    BOOKING_CANCELLED,
     BOOKING_CONFIRMED,
     BOOKING_EXPIRED,
     BOOKING_HELD,
@@ -51,33 +48,29 @@ from ..models.dorm_booking import (
     WAIT_DECLINED,
     WAIT_LAPSED,
     WAIT_LEFT,
-    WAIT_OFFERED,
     WAIT_WAITING,
 )
-from . import dao
+from ..models.dorm_places import enforce_rooms
+from . import dao, places
+from . import transfers as dorm_transfers
+from .places import (
+    SYSTEM_PAYMENT,
+    SYSTEM_SCHEDULER,
+    Actor,
+    applicant,
+    find_room,
+    hold_hours,
+    lock_for_change,
+    offer_free_places,
+    record,
+    release_room,
+    take_room,
+)
 
 log = logging.getLogger(__name__)
 
-APPLICANT = "applicant"
-SYSTEM_SCHEDULER = "system:scheduler"
-SYSTEM_PAYMENT = "system:payment"
 # The gender switch of the main-info steps: option 1 is male, option 2 female (req §4).
 GENDER_SWITCH = {1: "male", 2: "female"}
-MAIL_LANGUAGE = "ru"
-
-
-@dataclass(frozen=True)
-class Actor:
-    user: User | None
-    role: str
-
-    @property
-    def user_id(self) -> int | None:
-        return self.user.id if self.user is not None else None
-
-
-def applicant(user: User) -> Actor:
-    return Actor(user, APPLICANT)
 
 
 # ---------------------------------------------------------------------------------------------------- eligibility
@@ -172,32 +165,6 @@ def require_eligible(user: User) -> Eligibility:
 # -------------------------------------------------------------------------------------------------- events/helpers
 
 
-def record(booking: DormBooking, action: str, actor: Actor, *, from_status=None, from_room=None, reason=None, **data):
-    db.session.add(
-        DormBookingEvent(
-            booking_id=booking.id,
-            action=action,
-            actor_user_id=actor.user_id,
-            actor_role=actor.role,
-            from_status=from_status,
-            to_status=booking.status,
-            from_room_id=from_room,
-            to_room_id=booking.room_id,
-            reason=reason,
-            data=data,
-            created_at=utcnow(),
-        )
-    )
-
-
-def hold_hours() -> int:
-    return current_app.config["BOOKING_HOLD_HOURS"]
-
-
-def offer_hours() -> int:
-    return current_app.config["DORM_OFFER_HOURS"]
-
-
 def _check_room_type_in_hall(hall_id: int, room_type_id: int) -> RoomType:
     room_type = db.session.get(RoomType, room_type_id)
     if (
@@ -207,35 +174,6 @@ def _check_room_type_in_hall(hall_id: int, room_type_id: int) -> RoomType:
     ):
         raise ApiError(404, "dorm.room_type_not_found")
     return room_type
-
-
-def take_room(room: SectionRoom, gender_id: int) -> None:
-    """An unassigned room becomes the gender of its first occupant (and is released again when it empties)."""
-    if room.assigned_gender_id is None:
-        room.assigned_gender_id = gender_id
-        room.gender_from_booking = True
-
-
-def release_room(room_id: int) -> None:
-    """Called after a place of the room was given up (in the same transaction, flushed)."""
-    db.session.flush()
-    room = db.session.get(SectionRoom, room_id)
-    if room is not None and room.gender_from_booking and not dao.room_active_bookings(room_id):
-        room.assigned_gender_id = None
-        room.gender_from_booking = False
-
-
-def find_room(hall_id: int, room_type_id: int, gender_id: int, exclude_room_id: int | None = None):
-    rows = dao.candidate_rooms(hall_id, room_type_id, gender_id, exclude_room_id)
-    return rows[0][0] if rows else None
-
-
-def _end(booking: DormBooking, status: str, reason: str | None = None) -> None:
-    booking.status = status
-    booking.active_user_id = None
-    booking.active_member_id = None
-    booking.ended_at = utcnow()
-    booking.end_reason = reason
 
 
 def _leave_waitlist(user_id: int) -> None:
@@ -327,14 +265,14 @@ def create_booking(user: User, hall_id: int, room_type_id: int, join_waitlist: b
     dorm.no_places, or (join_waitlist) a place on the waitlist."""
     elig = require_eligible(user)
     _check_room_type_in_hall(hall_id, room_type_id)
-    applications_dao.lock_user(user.id)
+    lock_for_change(user.id, ())
     existing = dao.active_booking_of(user.id)
     if existing is not None:
         if existing.hall_id == hall_id and existing.room_type_id == room_type_id:
             db.session.rollback()
             return {"booking": existing, "created": False, "waitlist": None}
         raise ApiError(409, "dorm.booking_exists")
-    dao.lock_room_types([room_type_id])
+    lock_for_change(None, [room_type_id])
     room = find_room(hall_id, room_type_id, elig.gender.id)
     if room is None:
         if not join_waitlist:
@@ -345,6 +283,7 @@ def create_booking(user: User, hall_id: int, room_type_id: int, join_waitlist: b
     booking = _hold(user, elig, hall_id, room_type_id, room, BOOKING_HELD, hold_hours())
     _leave_waitlist(user.id)
     record(booking, "hold", applicant(user))
+    enforce_rooms([room.id])
     try:
         db.session.commit()
     except IntegrityError:  # a concurrent request of the same applicant won (SQLite has no row lock to wait on)
@@ -389,31 +328,18 @@ def _own_booking(user: User, booking_id: int) -> DormBooking:
     return booking
 
 
+@use_case
 def cancel_booking(user: User, booking_id: int, reason: str | None = None) -> DormBooking:
-    applications_dao.lock_user(user.id)
+    lock_for_change(user.id, ())
     booking = dao.get_booking(booking_id)
     if booking is None or booking.user_id != user.id:
         raise ApiError(404, "dorm.booking_not_found")
-    dao.lock_room_types([booking.room_type_id])
+    lock_for_change(None, [booking.room_type_id])
     booking = _own_booking(user, booking_id)
     if booking.status not in ACTIVE_BOOKING_STATUSES:
         raise ApiError(409, "dorm.booking_not_active")
-    _cancel(booking, applicant(user), reason, WAIT_DECLINED)
-    db.session.commit()
+    places.cancel(booking, applicant(user), reason, WAIT_DECLINED)
     return booking
-
-
-def _cancel(booking: DormBooking, actor: Actor, reason: str | None, wait_status: str = WAIT_LEFT) -> None:
-    """Ends an active booking (room types already locked by the caller) and offers the place to the waitlist."""
-    previous = booking.status
-    entry = dao.wait_entry_by_booking(booking.id) if previous == BOOKING_OFFERED else None
-    _end(booking, BOOKING_CANCELLED, reason)
-    if entry is not None:
-        entry.status = wait_status
-        entry.active_user_id = None
-    record(booking, "cancel", actor, from_status=previous, reason=reason)
-    release_room(booking.room_id)
-    offer_free_places(booking.hall_id, booking.room_type_id)
 
 
 def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: int) -> DormBooking:
@@ -421,11 +347,11 @@ def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: in
     booking stays as it was."""
     require_eligible(user)
     _check_room_type_in_hall(hall_id, room_type_id)
-    applications_dao.lock_user(user.id)
+    lock_for_change(user.id, ())
     booking = dao.get_booking(booking_id)
     if booking is None or booking.user_id != user.id:
         raise ApiError(404, "dorm.booking_not_found")
-    dao.lock_room_types([booking.room_type_id, room_type_id])
+    lock_for_change(None, [booking.room_type_id, room_type_id])
     booking = _own_booking(user, booking_id)
     if booking.status != BOOKING_HELD:
         raise ApiError(409, "dorm.change_needs_hold")
@@ -443,6 +369,7 @@ def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: in
     record(booking, "change_room_type", applicant(user), from_status=BOOKING_HELD, from_room=old_room)
     release_room(old_room)
     offer_free_places(old_hall, old_type)
+    enforce_rooms([room.id])
     db.session.commit()
     return booking
 
@@ -492,7 +419,6 @@ def check_booking(user: User) -> dict:
     if entry is not None:
         position, total = dao.wait_position(entry) if entry.status == WAIT_WAITING else (None, None)
         waitlist = {"entry": entry, "position": position, "total": total}
-    from . import transfers as dorm_transfers
 
     result = eligibility(user)
     return {
@@ -507,17 +433,18 @@ def check_booking(user: User) -> dict:
 # --------------------------------------------------------------------------------------------------- waitlist
 
 
+@use_case
 def leave_waitlist(user: User) -> None:
-    applications_dao.lock_user(user.id)
+    lock_for_change(user.id, ())
     entry = dao.active_wait_entry_of(user.id)
     if entry is None or entry.status != WAIT_WAITING:
         raise ApiError(404, "dorm.waitlist_not_found")
     _leave_waitlist(user.id)
-    db.session.commit()
 
 
+@use_case
 def accept_offer(user: User, booking_id: int) -> DormBooking:
-    applications_dao.lock_user(user.id)
+    lock_for_change(user.id, ())
     booking = _own_booking(user, booking_id)
     if booking.status != BOOKING_OFFERED:
         raise ApiError(409, "dorm.no_offer")
@@ -530,67 +457,7 @@ def accept_offer(user: User, booking_id: int) -> DormBooking:
         entry.status = WAIT_ACCEPTED
         entry.active_user_id = None
     record(booking, "accept_offer", applicant(user), from_status=BOOKING_OFFERED)
-    db.session.commit()
     return booking
-
-
-def offer_free_places(hall_id: int, room_type_id: int, limit: int = 20) -> int:
-    """Gives free places of a queue to its first waiting applicants whose gender has a room (the room type is
-    locked by the caller). Each offer keeps a bed for DORM_OFFER_HOURS and is mailed. Returns offers made."""
-    made = 0
-    skipped: set[int] = set()
-    while made < limit:
-        queue = [e for e in dao.waiting_queue(hall_id, room_type_id) if e.id not in skipped]
-        if not queue:
-            return made
-        offered = False
-        for entry in queue:
-            room = find_room(hall_id, room_type_id, entry.gender_id)
-            if room is None or dao.active_booking_of(entry.user_id) is not None:
-                skipped.add(entry.id)
-                continue
-            _offer(entry, room)
-            made += 1
-            offered = True
-            break
-        if not offered:
-            return made
-    return made
-
-
-def _offer(entry: DormWaitlistEntry, room: SectionRoom) -> None:
-    take_room(room, entry.gender_id)
-    room_type = db.session.get(RoomType, entry.room_type_id)
-    deadline = utcnow() + timedelta(hours=offer_hours())
-    booking = DormBooking(
-        user_id=entry.user_id,
-        active_user_id=entry.user_id,
-        application_id=entry.application_id,
-        hall_id=entry.hall_id,
-        room_type_id=entry.room_type_id,
-        room_id=room.id,
-        gender_id=entry.gender_id,
-        status=BOOKING_OFFERED,
-        price=room_type.price,
-        hold_expires_at=deadline,
-        created_at=utcnow(),
-    )
-    db.session.add(booking)
-    db.session.flush()
-    entry.status = WAIT_OFFERED
-    entry.booking_id = booking.id
-    entry.offer_expires_at = deadline
-    record(booking, "offer", Actor(None, SYSTEM_SCHEDULER), waitlist_entry=entry.id)
-    user = db.session.get(User, entry.user_id)
-    queue_mail(
-        user.email,
-        "dorm_offer",
-        MAIL_LANGUAGE,
-        hall=entry.hall.name,
-        room_type=room_type.name,
-        hours=offer_hours(),
-        url=f"{current_app.config['APP_BASE_URL']}/dormitory",
-    )
 
 
 # ------------------------------------------------------------------------------------------------ expiry job
@@ -621,7 +488,7 @@ def expire_due(now: datetime | None = None, batch: int = 500) -> dict:
         db.session.rollback()
         for booking_id, room_type_id in due:
             # The room type first, as every other change does (no crosswise waits), then the conditional update.
-            dao.lock_room_types([room_type_id])
+            lock_for_change(None, [room_type_id])
             done = db.session.execute(
                 update(DormBooking)
                 .where(
@@ -655,7 +522,7 @@ def expire_due(now: datetime | None = None, batch: int = 500) -> dict:
     queues.update(dao.queues_with_waiting())
     db.session.rollback()
     for hall_id, room_type_id in sorted(queues):
-        dao.lock_room_types([room_type_id])
+        lock_for_change(None, [room_type_id])
         counts["offered"] += offer_free_places(hall_id, room_type_id)
         db.session.commit()
     return counts

@@ -22,8 +22,9 @@ from ..models import (
     RoomTypeMedia,
     Section,
     SectionRoom,
+    User,
 )
-from ..models.dorm_booking import ACTIVE_BOOKING_STATUSES, ACTIVE_WAIT_STATUSES, WAIT_WAITING
+from ..models.dorm_booking import ACTIVE_BOOKING_STATUSES, ACTIVE_WAIT_STATUSES, BOOKING_CONFIRMED, WAIT_WAITING
 
 
 def lock_room_types(room_type_ids) -> None:
@@ -141,6 +142,15 @@ def room_used(room_id: int) -> int:
 
 def active_booking_of(user_id: int) -> DormBooking | None:
     return db.session.scalar(select(DormBooking).where(DormBooking.active_user_id == user_id))
+
+
+def resident_id_by_email(email: str) -> int | None:
+    """The user id of the resident (a paid portal booking) with this e-mail, or None: one statement either way."""
+    return db.session.scalar(
+        select(User.id)
+        .join(DormBooking, DormBooking.active_user_id == User.id)
+        .where(func.lower(User.email) == email.lower(), DormBooking.status == BOOKING_CONFIRMED)
+    )
 
 
 def latest_booking_of(user_id: int) -> DormBooking | None:

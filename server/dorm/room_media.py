@@ -9,6 +9,7 @@ import unicodedata
 from flask import current_app
 from sqlalchemy import select
 
+from ..database import unit_of_work
 from ..errors import ApiError, LocalizedMessage
 from ..extensions import db
 from ..integrations.storage import get_storage
@@ -122,17 +123,17 @@ def list_media(room_type_id: int) -> list[RoomTypeMedia]:
 def delete(actor: User, media_id: int) -> None:
     media = get_media(media_id)
     key = media.storage_key
-    db.session.delete(media)
-    db.session.add(
-        AuditLog(
-            actor_id=actor.id,
-            action="room_type_media.delete",
-            target_type="RoomType",
-            target_id=str(media.room_type_id),
-            details={"media_id": media_id},
+    with unit_of_work():
+        db.session.delete(media)
+        db.session.add(
+            AuditLog(
+                actor_id=actor.id,
+                action="room_type_media.delete",
+                target_type="RoomType",
+                target_id=str(media.room_type_id),
+                details={"media_id": media_id},
+            )
         )
-    )
-    db.session.commit()
     try:
         get_storage().delete(key)
     except Exception:  # noqa: BLE001 - the row is gone; an unreferenced file is harmless

@@ -105,7 +105,7 @@ class TransferRead(Schema):
     booking_id = fields.Integer()
     target_hall = fields.Nested(NamedRead, allow_none=True)
     target_room_type = fields.Nested(NamedRead, allow_none=True)
-    swap_user_id = fields.Integer(allow_none=True)
+    # No swap_user_id here: the requester must not learn whether the e-mail was a resident's (issue 22, finding 11).
     swap_accepted_at = fields.DateTime(allow_none=True)
     comment = fields.String(allow_none=True)
     decision_reason = fields.String(allow_none=True)
@@ -118,7 +118,9 @@ class AdminTransferRead(TransferRead):
         lambda t: " ".join(p for p in (t.user.last_name, t.user.first_name) if p) or t.user.email
     )
     user_email = fields.Function(lambda t: t.user.email)
-    swap_user_email = fields.Function(lambda t: t.swap_user.email if t.swap_user else None)
+    swap_user_id = fields.Integer(allow_none=True)
+    # The e-mail the requester typed; swap_user_id is null when it was no resident's at the time.
+    swap_user_email = fields.Function(lambda t: t.swap_user.email if t.swap_user else t.swap_email)
     booking = fields.Nested(BookingRead)
 
 

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from openpyxl import Workbook, load_workbook
 from sqlalchemy import func, select
 
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..i18n import translate
+from ..integrations import xlsx
 from ..models import (
     AuditLog,
     Building,
@@ -30,9 +32,9 @@ from ..models import (
 )
 from ..models.base import utcnow
 from ..models.dorm_booking import ACTIVE_BOOKING_STATUSES, BOOKING_CONFIRMED, BOOKING_HELD, BOOKING_OFFERED
+from ..models.dorm_places import enforce_rooms
 from . import dao
-from .bookings import Actor, _cancel, record, release_room, take_room
-from .transfers import _move
+from .places import Actor, cancel, lock_for_change, move, record, release_room, take_room
 
 UPLOAD_MAX_ROWS = 5000
 # The import template (README "Dormitory"): first sheet, first row headers, in this order.
@@ -152,25 +154,29 @@ def export_residents(lang: str, hall_id: int | None = None) -> bytes:
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet(translate("dorm.export.sheet", lang))
     headers = ("hall", "building", "floor", "section", "room", "room_type", "gender", "name", "status")
-    sheet.append([translate(f"dorm.export.{h}", lang) for h in headers])
+    sheet.append(xlsx.row(sheet, [translate(f"dorm.export.{h}", lang) for h in headers]))
     for h in data["list"]:
         for b in h["buildings"]:
             for f in b["floors"]:
                 for s in f["sections"]:
                     for r in s["rooms"]:
                         for person in r["residents"]:
+                            # Names typed by applicants, staff or a partner's list: data, never formulas.
                             sheet.append(
-                                [
-                                    h["name"],
-                                    b["name"],
-                                    f["name"],
-                                    s["name"],
-                                    r["name"],
-                                    r["room_type"]["name"],
-                                    r["gender"] or "",
-                                    person["name"],
-                                    translate(f"dorm.status.{person['status']}", lang),
-                                ]
+                                xlsx.row(
+                                    sheet,
+                                    [
+                                        h["name"],
+                                        b["name"],
+                                        f["name"],
+                                        s["name"],
+                                        r["name"],
+                                        r["room_type"]["name"],
+                                        r["gender"] or "",
+                                        person["name"],
+                                        translate(f"dorm.status.{person['status']}", lang),
+                                    ],
+                                )
                             )
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -180,6 +186,7 @@ def export_residents(lang: str, hall_id: int | None = None) -> bytes:
 # ------------------------------------------------------------------------------------------- admin on bookings
 
 
+@use_case
 def admin_update_booking(admin: User, booking_id: int, action: str, reason: str, room_id: int | None) -> DormBooking:
     actor = actor_of(admin)
     booking = dao.get_booking(booking_id)
@@ -192,12 +199,12 @@ def admin_update_booking(admin: User, booking_id: int, action: str, reason: str,
         if target is None:
             raise ApiError(404, "dorm.room_not_found")
         types.append(target.room_type_id)
-    dao.lock_room_types(types)
+    lock_for_change(None, types)
     booking = dao.lock_booking(booking_id)
     if booking.status not in ACTIVE_BOOKING_STATUSES:
         raise ApiError(409, "dorm.booking_not_active")
     if action == "cancel":
-        _cancel(booking, actor, reason)
+        cancel(booking, actor, reason)
     else:
         if target.id == booking.room_id:
             raise ApiError(422, "dorm.transfer_same_place")
@@ -207,7 +214,7 @@ def admin_update_booking(admin: User, booking_id: int, action: str, reason: str,
             free = target.room_type.capacity - target.external_reserved_places - dao.room_used(target.id)
             if free <= 0:
                 raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
-            _move(booking, dao.room_hall_id(target.id), target.room_type_id, actor, reason, room=target)
+            move(booking, dao.room_hall_id(target.id), target.room_type_id, actor, reason, room=target)
         else:
             _move_member(booking, target, actor, reason)
     db.session.add(
@@ -219,7 +226,6 @@ def admin_update_booking(admin: User, booking_id: int, action: str, reason: str,
             details={"reason": reason, "room_id": room_id},
         )
     )
-    db.session.commit()
     return booking
 
 
@@ -231,6 +237,7 @@ def _move_member(booking: DormBooking, target: SectionRoom, actor: Actor, reason
     booking.room_id, booking.room_type_id, booking.hall_id = target.id, target.room_type_id, dao.room_hall_id(target.id)
     record(booking, "move", actor, from_status=booking.status, from_room=old_room, reason=reason)
     release_room(old_room)
+    enforce_rooms([target.id])
 
 
 # ------------------------------------------------------------------------------------------------ suborganizations
@@ -353,6 +360,7 @@ def _person_row(number: int, values: list[str], genders: dict[str, int], seen: s
     return person, errors
 
 
+@use_case
 def upload_users(admin: User, code: str, name: str | None, stream) -> dict:
     """Imports an organisation's people (all rows or none). Errors name the row number of the sheet."""
     try:
@@ -424,17 +432,17 @@ def upload_users(admin: User, code: str, name: str | None, stream) -> dict:
             details={"created": created, "updated": updated},
         )
     )
-    db.session.commit()
     return {"suborganization_id": org.id, "created": created, "updated": updated}
 
 
+@use_case
 def set_block(admin: User, suborganization_id: int, room_id: int, places: int) -> SuborganizationBlock:
     room = db.session.get(SectionRoom, room_id)
     if db.session.get(Suborganization, suborganization_id) is None:
         raise ApiError(404, "dorm.suborganization_not_found")
     if room is None:
         raise ApiError(404, "dorm.room_not_found")
-    dao.lock_room_types([room.room_type_id])
+    lock_for_change(None, [room.room_type_id])
     blocks = list(db.session.scalars(select(SuborganizationBlock).where(SuborganizationBlock.room_id == room_id)))
     mine = next((b for b in blocks if b.suborganization_id == suborganization_id), None)
     others = sum(b.places for b in blocks if b is not mine)
@@ -448,6 +456,7 @@ def set_block(admin: User, suborganization_id: int, room_id: int, places: int) -
         db.session.add(mine)
     else:
         mine.places = places
+    enforce_rooms([room_id])
     db.session.add(
         AuditLog(
             actor_id=admin.id,
@@ -457,7 +466,6 @@ def set_block(admin: User, suborganization_id: int, room_id: int, places: int) -
             details={"suborganization_id": suborganization_id, "places": places},
         )
     )
-    db.session.commit()
     return mine
 
 
@@ -482,6 +490,7 @@ def _block_free(suborganization_id: int, room: SectionRoom) -> int:
     return block.places - _block_used(suborganization_id, room.id)
 
 
+@use_case
 def assign(admin: User, suborganization_id: int, member_ids: list[int]) -> dict:
     """Places the members in the organisation's blocks (gender rules as for applicants); all or nothing."""
     actor = actor_of(admin)
@@ -498,7 +507,7 @@ def assign(admin: User, suborganization_id: int, member_ids: list[int]) -> dict:
         r.id: r for r in db.session.scalars(select(SectionRoom).where(SectionRoom.id.in_([b.room_id for b in blocks])))
     }
     if rooms:
-        dao.lock_room_types({r.room_type_id for r in rooms.values()})
+        lock_for_change(None, {r.room_type_id for r in rooms.values()})
     members = {
         m.id: m
         for m in db.session.scalars(
@@ -547,5 +556,5 @@ def assign(admin: User, suborganization_id: int, member_ids: list[int]) -> dict:
         db.session.flush()
         record(booking, "assign", actor, suborganization=suborganization_id)
         placed.append(booking)
-    db.session.commit()
+    enforce_rooms({b.room_id for b in placed})
     return {"assigned": len(placed), "booking_ids": [b.id for b in placed]}

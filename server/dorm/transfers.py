@@ -1,19 +1,25 @@
 """Room transfers (issue 13; req §7 create/update-room-transfer-request, admin transfers; decision 0067).
 
 A resident (a confirmed booking) asks to move to another hall/room type, or to swap rooms with a named resident
-(by e-mail) who must accept first. Staff approve (the move is atomic and re-checks capacity and gender at that
-moment) or reject with a reason; both are mailed to the resident and audited on the booking.
+(by e-mail) who must accept first; the requester learns nothing about whether the e-mail is a resident's, and the
+resident gets at most one mail a day from the same requester (issue 22, finding 11). Staff approve (the move is
+atomic and re-checks capacity and gender at that moment) or reject with a reason; both are mailed to the resident
+and audited on the booking.
 """
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
+from flask import current_app
 from sqlalchemy import func, select
 
-from ..applications import dao as applications_dao
-from ..errors import ApiError
+from ..database import use_case
+from ..errors import ApiError, Conflict, Invalid, NotFound, Refused
 from ..extensions import db
+from ..jobs.after_commit import enqueue_after_commit
 from ..jobs.mail import queue_mail
-from ..models import DormBooking, DormTransferRequest, Hall, RoomType, SectionRoom, User
+from ..models import DormBooking, DormSwapNotice, DormTransferRequest, Hall, RoomType, SectionRoom, User
 from ..models.base import utcnow
 from ..models.dorm_booking import (
     BOOKING_CONFIRMED,
@@ -24,8 +30,9 @@ from ..models.dorm_booking import (
     TRANSFER_REJECTED,
     TRANSFER_SWAP,
 )
+from ..models.dorm_places import enforce_rooms
 from . import dao
-from .bookings import MAIL_LANGUAGE, Actor, find_room, offer_free_places, record, release_room, take_room
+from .places import MAIL_LANGUAGE, Actor, lock_for_change, move, record
 
 PAGE_SIZE_MAX = 100
 
@@ -39,18 +46,23 @@ def transfers_for(user: User) -> list[DormTransferRequest]:
     return dao.transfers_of(user.id)
 
 
+@use_case
 def create_request(user: User, body: dict) -> DormTransferRequest:
-    applications_dao.lock_user(user.id)
+    """A resident's move or swap request. A swap is answered the same whether or not the e-mail is a resident's
+    (issue 22, finding 11): the same statements run, the same row is written (naming the resident only when there is
+    one, for staff and for the resident's acceptance) and the same job is queued; only the job, after the answer,
+    mails the resident, at most once per requester, resident and day."""
+    lock_for_change(user.id, ())
     booking = _resident_booking(user.id)
     if booking is None:
-        raise ApiError(422, "dorm.transfer_needs_resident")
+        raise Refused("dorm.transfer_needs_resident")
     pending = db.session.scalar(
         select(DormTransferRequest).where(
             DormTransferRequest.user_id == user.id, DormTransferRequest.status == TRANSFER_PENDING
         )
     )
     if pending is not None:
-        raise ApiError(409, "dorm.transfer_pending_exists")
+        raise Conflict("dorm.transfer_pending_exists")
     request = DormTransferRequest(
         user_id=user.id,
         booking_id=booking.id,
@@ -62,29 +74,65 @@ def create_request(user: User, body: dict) -> DormTransferRequest:
     if body["kind"] == TRANSFER_MOVE:
         hall_id, room_type_id = body.get("hall_id"), body.get("room_type_id")
         if hall_id is None or room_type_id is None:
-            raise ApiError(400, "dorm.transfer_target_required")
+            raise Invalid("dorm.transfer_target_required")
         if db.session.get(Hall, hall_id) is None or db.session.get(RoomType, room_type_id) is None:
-            raise ApiError(404, "dorm.room_type_not_found")
+            raise NotFound("dorm.room_type_not_found")
         if booking.hall_id == hall_id and booking.room_type_id == room_type_id:
-            raise ApiError(422, "dorm.transfer_same_place")
+            raise Refused("dorm.transfer_same_place")
         request.target_hall_id, request.target_room_type_id = hall_id, room_type_id
     else:
         email = (body.get("swap_email") or "").strip().lower()
-        other = db.session.scalar(select(User).where(func.lower(User.email) == email)) if email else None
-        other_booking = _resident_booking(other.id) if other is not None and other.id != user.id else None
-        if other_booking is None:
-            raise ApiError(404, "dorm.swap_resident_not_found")
-        request.swap_user_id = other.id
-        queue_mail(other.email, "dorm_swap_request", MAIL_LANGUAGE, name=_name(user))
+        if not email:
+            raise Invalid("dorm.transfer_target_required")
+        if email == user.email.lower():
+            raise Refused("dorm.swap_with_self")
+        request.swap_email = email
+        request.swap_user_id = dao.resident_id_by_email(email)
     db.session.add(request)
-    db.session.commit()
+    db.session.flush()
+    if request.kind == TRANSFER_SWAP:
+        enqueue_after_commit("dorm.swap_request_notice", request.id)
     return request
+
+
+def local_day() -> date:
+    """Today in the university's clock (LOCAL_UTC_OFFSET_MINUTES), the day of the one-mail-per-pair rule."""
+    offset = int(current_app.config.get("LOCAL_UTC_OFFSET_MINUTES", 300))
+    return (utcnow() + timedelta(minutes=offset)).date()
+
+
+@use_case
+def notify_swap_target(request_id: int) -> bool:
+    """The job of every swap request: mails the named resident unless this requester already mailed them today
+    (a DormSwapNotice row per pair and local day, under the requester's lock; the unique key backs it). Does nothing
+    for a request that names no resident, or one no longer pending. True when a mail was queued."""
+    request = db.session.get(DormTransferRequest, request_id)
+    if request is None or request.swap_user_id is None or request.status != TRANSFER_PENDING:
+        return False
+    lock_for_change(request.user_id, ())
+    day = local_day()
+    sent = db.session.scalar(
+        select(DormSwapNotice.id).where(
+            DormSwapNotice.requester_id == request.user_id,
+            DormSwapNotice.target_user_id == request.swap_user_id,
+            DormSwapNotice.day == day,
+        )
+    )
+    if sent is not None:
+        return False
+    db.session.add(
+        DormSwapNotice(requester_id=request.user_id, target_user_id=request.swap_user_id, day=day, created_at=utcnow())
+    )
+    target = db.session.get(User, request.swap_user_id)
+    queue_mail(target.email, "dorm_swap_request", MAIL_LANGUAGE, name=_name(request.user))
+    return True
 
 
 def _name(user: User) -> str:
     return " ".join(p for p in (user.last_name, user.first_name) if p) or user.email
 
 
+@use_case
 def update_request(user: User, request_id: int, action: str) -> DormTransferRequest:
     request = db.session.scalar(
         select(DormTransferRequest).where(DormTransferRequest.id == request_id).with_for_update()
@@ -106,7 +154,6 @@ def update_request(user: User, request_id: int, action: str) -> DormTransferRequ
             request.status = TRANSFER_REJECTED
             request.decision_reason = "swap_declined"
             request.decided_at = utcnow()
-    db.session.commit()
     return request
 
 
@@ -125,6 +172,7 @@ def list_for_admin(status: str, page: int, per_page: int) -> tuple[list[DormTran
     return list(rows), total
 
 
+@use_case
 def decide(admin: User, request_id: int, action: str, reason: str | None) -> DormTransferRequest:
     actor = Actor(admin, next(iter(sorted(admin.role_names))))
     request = db.session.get(DormTransferRequest, request_id)
@@ -137,7 +185,7 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
         types.append(request.target_room_type_id)
     if other is not None:
         types.append(other.room_type_id)
-    dao.lock_room_types(types)
+    lock_for_change(None, types)
     request = db.session.scalar(
         select(DormTransferRequest)
         .where(DormTransferRequest.id == request_id)
@@ -155,7 +203,7 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
         if booking is None or booking.status != BOOKING_CONFIRMED:
             raise ApiError(409, "dorm.transfer_booking_gone")
         if request.kind == TRANSFER_MOVE:
-            _move(booking, request.target_hall_id, request.target_room_type_id, actor, reason, request.id)
+            move(booking, request.target_hall_id, request.target_room_type_id, actor, reason, request.id)
         else:
             if request.swap_accepted_at is None:
                 raise ApiError(409, "dorm.swap_not_accepted")
@@ -174,21 +222,7 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
         MAIL_LANGUAGE,
         reason=reason or "",
     )
-    db.session.commit()
     return request
-
-
-def _move(booking: DormBooking, hall_id: int, room_type_id: int, actor: Actor, reason, request_id=None, room=None):
-    """Moves an active booking to a free bed of the target (room types locked by the caller)."""
-    room = room or find_room(hall_id, room_type_id, booking.gender_id, exclude_room_id=booking.room_id)
-    if room is None:
-        raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
-    old_room, old_hall, old_type = booking.room_id, booking.hall_id, booking.room_type_id
-    take_room(room, booking.gender_id)
-    booking.room_id, booking.hall_id, booking.room_type_id = room.id, hall_id, room_type_id
-    record(booking, "move", actor, from_status=booking.status, from_room=old_room, reason=reason, transfer=request_id)
-    release_room(old_room)
-    offer_free_places(old_hall, old_type)
 
 
 def _accepts(room: SectionRoom, gender_id: int, leaving: DormBooking) -> bool:
@@ -210,3 +244,4 @@ def _swap(first: DormBooking, second: DormBooking, actor: Actor, reason, request
     second.room_id, second.hall_id, second.room_type_id = a
     record(first, "swap", actor, from_status=first.status, from_room=a[0], reason=reason, transfer=request_id)
     record(second, "swap", actor, from_status=second.status, from_room=b[0], reason=reason, transfer=request_id)
+    enforce_rooms([a[0], b[0]])

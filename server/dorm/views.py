@@ -18,6 +18,7 @@ from ..i18n import current_language
 from ..integrations.storage import get_storage
 from ..models import ADMIN_ROLES
 from ..models.base import utcnow
+from ..ratelimits import per_user
 from . import bookings as dorm_bookings
 from . import payments as dorm_payments  # noqa: F401  (registers the `dorm_booking` payment purpose at start-up)
 from . import room_media
@@ -129,14 +130,17 @@ def update_booking(body):
 
 @users_bp.post("/create-room-transfer-request")
 @login_required()
+@per_user("RATE_LIMIT_DORM_TRANSFER_REQUEST_PER_ACCOUNT")
 @users_bp.doc(security=SECURITY)
 @users_bp.arguments(s.CreateTransferRequest)
 @users_bp.response(200, s.TransferResponse)
-@users_bp.alt_response(404, schema=ErrorEnvelope, description="No such hall/room type or resident")
+@users_bp.alt_response(404, schema=ErrorEnvelope, description="No such hall or room type")
 @users_bp.alt_response(409, schema=ErrorEnvelope, description="A request is already pending")
 @users_bp.alt_response(422, schema=ErrorEnvelope, description="Only residents (paid bookings) may ask")
+@users_bp.alt_response(429, schema=ErrorEnvelope, description="Too many requests")
 def create_transfer(body):
-    """Asks to move to another hall/room type, or to swap rooms with a named resident (their e-mail)."""
+    """Asks to move to another hall/room type, or to swap rooms with a named resident (their e-mail). A swap is
+    answered the same whether or not the e-mail is a resident's; the resident is mailed at most once a day."""
     return {"item": dorm_transfers.create_request(current_user, body)}
 
 

@@ -3,8 +3,8 @@
 Admissions staff ('Админ (граждане КЗ)') import the official list of one admission year as an xlsx file in the
 template of `template_bytes()`: columns IIN, full name, programme group code, grant kind. Every row is checked
 (IIN check digit, required cells, an IIN once per file); any bad row refuses the whole file with the row numbers,
-and a good file replaces that year's list in one transaction. The check matches the applicant's IIN (from the
-credit bureau, else the local main-info answers) against the list of the application's admission year; an
+and a good file replaces that year's list in one transaction. The check matches the IIN the credit bureau confirmed
+for the applicant (never a typed one, issue 22) against the list of the application's admission year; an
 application waiting for the result (step 6) takes the grant_result transition of the state machine.
 """
 
@@ -19,15 +19,15 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from ..applications import dao as applications_dao
+from ..applications import events_dao, workflow
 from ..applications import operations as applications_service
-from ..applications import workflow
 from ..database import unit_of_work
-from ..errors import ApiError, Conflict, LocalizedMessage
+from ..errors import ApiError, Conflict, LocalizedMessage, Refused
 from ..extensions import db
-from ..forms import MAIN_INFO_LOCAL
 from ..forms.masks import iin_valid
 from ..i18n import translate
 from ..models import AuditLog, GovGrantHolder, User
+from ..models.application import STEP_PHYSICAL_DOCUMENTS
 from ..models.base import utcnow
 from ..pkb import dao as pkb_dao
 from ..reference.imports import cell_text
@@ -36,6 +36,7 @@ from . import dao
 log = logging.getLogger(__name__)
 
 MAX_ROWS = 100_000
+AWARDED_ELSEWHERE = workflow.guards.grant_not_awarded_elsewhere.refusal[1]
 MAX_REPORTED_ERRORS = 200
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -86,29 +87,32 @@ def template_bytes() -> bytes:
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
+    from ..integrations import xlsx  # every written cell goes through it (issue 22, finding 7)
+
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "grant_holders"
     for index, (column, width, _limit) in enumerate(COLUMNS, start=1):
-        cell = sheet.cell(row=1, column=index, value=_header_text(column))
-        cell.font = Font(bold=True)
+        cell = xlsx.put(sheet.cell(row=1, column=index), _header_text(column), font=Font(bold=True))
         sheet.column_dimensions[cell.column_letter].width = width
     for row in range(2, 1002):
         sheet.cell(row=row, column=1).number_format = "@"
     sheet.freeze_panes = "A2"
     help_sheet = workbook.create_sheet("README")
     for lang_index, lang in enumerate(("ru", "kk", "en")):
-        help_sheet.cell(
-            row=1 + lang_index * 6, column=1, value=translate("gov_grants.template_help", lang)
-        ).font = Font(bold=True)
+        xlsx.put(
+            help_sheet.cell(row=1 + lang_index * 6, column=1),
+            translate("gov_grants.template_help", lang),
+            font=Font(bold=True),
+        )
         for offset, (column, _width, limit) in enumerate(COLUMNS, start=1):
-            help_sheet.cell(
-                row=1 + lang_index * 6 + offset, column=1, value=translate(f"gov_grants.column.{column}", lang)
+            xlsx.put(
+                help_sheet.cell(row=1 + lang_index * 6 + offset, column=1),
+                translate(f"gov_grants.column.{column}", lang),
             )
-            help_sheet.cell(
-                row=1 + lang_index * 6 + offset,
-                column=2,
-                value=translate(f"gov_grants.column_help.{column}", lang, max=limit),
+            xlsx.put(
+                help_sheet.cell(row=1 + lang_index * 6 + offset, column=2),
+                translate(f"gov_grants.column_help.{column}", lang, max=limit),
             )
     help_sheet.column_dimensions["A"].width = 40
     help_sheet.column_dimensions["B"].width = 90
@@ -281,52 +285,61 @@ def import_list(actor: User, year: int, stream) -> ImportResult:
 
 
 def applicant_iin(application) -> str | None:
-    """The IIN the bureau confirmed, else the one the applicant typed in the local main-info step."""
-    person = pkb_dao.person_of(application.user_id)
-    if person is not None and iin_valid(person.iin):
-        return person.iin
-    item = pkb_dao.user_data_item(application.id, MAIN_INFO_LOCAL)
-    typed = (item.data or {}).get("iin") if item is not None else None
-    return typed if iin_valid(typed) else None
+    """The IIN the credit bureau confirmed for the applicant; never one typed into the questionnaire (issue 22: a
+    typed IIN let anyone claim, or look up, another person's grant)."""
+    return workflow.guards.bureau_iin(application)
 
 
 @dataclass
 class ScholarshipResult:
     year: int
     published: bool
-    grant: GovGrantHolder | None
-
-    @property
-    def awarded(self) -> bool:
-        return self.grant is not None
+    awarded: bool
+    grant: GovGrantHolder | None  # only the applicant's own award; None otherwise
 
 
 def check_scholarship(user: User, application_id: int) -> ScholarshipResult:
-    """The result for the applicant; an application waiting at step 6 moves to 7 (grant_result) once the year's
-    list is published. Until then the answer says `published: false` (pending) and nothing changes."""
+    """The applicant's own result, from the grant step on (step 6: waiting; 7 and later: recorded). An application
+    waiting at step 6 moves to 7 (grant_result) once the year's list is published; until then the answer says
+    `published: false` (pending) and nothing changes. Order of refusals: 404 not the caller's application, 409
+    withdrawn or before the grant step, 422 no bureau data."""
     application = applications_service.get_owned(user, application_id)
+    if not application.is_active:
+        raise Conflict("applications.archived")
+    if application.current_step < STEP_PHYSICAL_DOCUMENTS:
+        raise Conflict("gov_scholarship.not_at_grant_step")
     iin = applicant_iin(application)
     if iin is None:
-        raise ApiError(422, "gov_scholarship.iin_unknown")
+        raise Refused("gov_scholarship.iin_unknown")
     year = applications_dao.get_term(application.term_id).year
     published = dao.list_published(year)
     grant = dao.holder(year, iin) if published else None
-    result = ScholarshipResult(year=year, published=published, grant=grant)
-    if published:
-        _record_result(application, result)
-    return result
+    if published and application.current_step == STEP_PHYSICAL_DOCUMENTS:
+        _record_result(application, iin, awarded=grant is not None)
+    recorded = events_dao.latest(application.id, "grant_result")
+    # Once recorded, the result is what the state machine's guards act on (choose_program, continue_paid).
+    awarded = bool((recorded.data or {}).get("awarded")) if recorded is not None else grant is not None
+    return ScholarshipResult(year=year, published=published, awarded=awarded, grant=grant if awarded else None)
 
 
-def _record_result(application, result: ScholarshipResult) -> None:
+def _record_result(application, iin: str, *, awarded: bool) -> None:
     """grant_result (6 -> 7) through the state machine, which decides whether it applies now (the step, the
-    population, an archived application...). Polls that come later, or at the same time, find it taken: the result
-    is recorded once (decision 0060: concurrent duplicates advance once)."""
+    population, an archived application, an award already recorded for this IIN...). Polls that come later, or at
+    the same time, find it taken: the result is recorded once (decision 0060: concurrent duplicates advance once).
+    The IIN is locked first, so two applications of one IIN never both take an award (issue 22)."""
     actor = workflow.Actor.system("gov_scholarship")
     if "grant_result" not in workflow.available_transitions(application, actor):
         return
     try:
         with unit_of_work():
-            workflow.transition(application, "grant_result", actor=actor, data={"awarded": result.awarded})
-    except Conflict:  # a concurrent poll recorded it first
-        return
-    log.info("scholarship result recorded", extra={"application_id": application.id, "awarded": result.awarded})
+            pkb_dao.lock_iin(iin)
+            workflow.transition(application, "grant_result", actor=actor, data={"awarded": awarded})
+    except Conflict as refusal:
+        if refusal.key == AWARDED_ELSEWHERE:
+            log.warning(
+                "scholarship result held: the IIN's grant is recorded on another application",
+                extra={"application_id": application.id},
+            )
+            raise
+        return  # a concurrent poll recorded it first
+    log.info("scholarship result recorded", extra={"application_id": application.id, "awarded": awarded})

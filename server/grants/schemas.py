@@ -44,7 +44,9 @@ class ScholarshipCheckResponse(BaseSchema):
         metadata={"description": "Whether the list of the application's year is imported; false = result pending"}
     )
     year = fields.Integer()
-    grant = fields.Nested(GrantRead, allow_none=True)
+    grant = fields.Nested(
+        GrantRead, allow_none=True, metadata={"description": "the applicant's own award; null unless awarded"}
+    )
 
 
 IMPORT_BODY = {

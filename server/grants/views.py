@@ -13,6 +13,7 @@ from ..common_schemas import ErrorEnvelope
 from ..errors import ApiError
 from ..models import ROLE_KZ_ADMIN
 from ..models.base import is_row_id
+from ..ratelimits import per_user
 from . import holders as gov_grants_service
 from .schemas import IMPORT_BODY, GrantImportFile, GrantImportForm, GrantImportResponse, ScholarshipCheckResponse
 
@@ -61,12 +62,20 @@ def grant_holders_template():
 
 @bp.get("/users/check-gov-scholarship/<int:application_id>")
 @login_required()
+@per_user("RATE_LIMIT_GOV_SCHOLARSHIP_CHECK_PER_ACCOUNT")
 @bp.doc(security=SECURITY)
 @bp.response(200, ScholarshipCheckResponse)
 @bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's application")
-@bp.alt_response(422, schema=ErrorEnvelope, description="The applicant's IIN is not known yet")
+@bp.alt_response(
+    409,
+    schema=ErrorEnvelope,
+    description="Withdrawn, before the grant step, or the IIN's grant is recorded on another application",
+)
+@bp.alt_response(422, schema=ErrorEnvelope, description="The credit bureau has not confirmed the applicant's IIN")
+@bp.alt_response(429, schema=ErrorEnvelope, description="Too many checks")
 def check_gov_scholarship(application_id: int):
-    """Whether the applicant is on the state-grant list of the application's admission year."""
+    """The applicant's own state-grant result (the IIN the credit bureau confirmed, the application's admission
+    year), from the grant step on."""
     if not is_row_id(application_id):
         raise ApiError(404, "applications.not_found")
     result = gov_grants_service.check_scholarship(current_user, application_id)

@@ -3,29 +3,29 @@
 from the sources the offline retrieval found. Unset CHAT_LLM_URL = never called. Any failure (network, timeout,
 status, shape, empty text) returns None and the caller keeps its offline answer.
 
-No personal data: the model gets the question with e-mail addresses and digit runs (IIN, phone, codes) masked, and
-the retrieved public texts — never the user's name, e-mail, id or conversation history.
+No personal data: the model gets the question with e-mail addresses, IINs, phones and document numbers masked in any
+spelling (integrations/personal_data.py), and the retrieved public texts — never the user's name, e-mail, id or
+conversation history.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import re
 import urllib.error
 import urllib.request
 
 from flask import current_app
 
+from .personal_data import mask
+
 log = logging.getLogger(__name__)
 
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_DIGITS = re.compile(r"\+?\d[\d\s\-()]{4,}\d")
 LANGUAGE_NAMES = {"ru": "Russian", "kk": "Kazakh", "en": "English"}
 
 
 def scrub(text: str) -> str:
-    return _DIGITS.sub("[number]", _EMAIL.sub("[email]", text))
+    return mask(text)
 
 
 def is_configured() -> bool:

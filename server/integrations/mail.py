@@ -1,4 +1,4 @@
-"""Mail: SMTP when SMTP_URL is set, otherwise the dev outbox (log line + table). design §8."""
+"""Mail: SMTP when SMTP_URL is set, otherwise (development only) the dev outbox (log line + table). design §8."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from urllib.parse import unquote, urlsplit
 
 from flask import current_app
 
+from ..config import is_development
 from ..extensions import db
 from ..models import OutboxMessage
 
@@ -73,4 +74,8 @@ def get_mail_sender() -> MailSender:
     url = current_app.config.get("SMTP_URL")
     if url:
         return SmtpSender(url, current_app.config["MAIL_FROM"])
+    if not is_development(current_app.config):
+        # create_app() refuses production without SMTP_URL; a codes table readable by anyone must not appear
+        # because a setting was emptied later. A ValueError is not retried (jobs/mail.py).
+        raise ValueError("SMTP_URL is not set: the dev outbox runs only with APP_ENV=development")
     return OutboxSender()

@@ -1,7 +1,8 @@
 """Text messages (design §8). The only sender today is the dev outbox: a table plus a log line, like the mail outbox.
 
 The sandbox credit bureau delivers its consent codes through it; the real bureau (PKB_PROVIDER=http) sends its
-own text messages, so production needs no SMS gateway of ours. A gateway adapter would implement SmsSender.
+own text messages, so production needs no SMS gateway of ours, and the outbox runs only with APP_ENV=development.
+A gateway adapter would implement SmsSender.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
+from flask import current_app
+
+from ..config import is_development
 from ..extensions import db
 from ..models import SmsOutboxMessage
 
@@ -35,4 +39,6 @@ class OutboxSmsSender:
 
 
 def get_sms_sender() -> SmsSender:
+    if not is_development(current_app.config):
+        raise RuntimeError("no SMS gateway: the SMS dev outbox runs only with APP_ENV=development")
     return OutboxSmsSender()

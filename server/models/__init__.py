@@ -1,5 +1,6 @@
 """Importing this package registers every model with the metadata (Alembic and create_all rely on it)."""
 
+from . import dorm_places  # noqa: F401  (the rooms' rules: their PostgreSQL triggers join create_all)
 from .admin_export import AdminExport  # noqa: F401
 from .application import (  # noqa: F401
     Application,
@@ -14,6 +15,7 @@ from .document_review import DocumentReview  # noqa: F401
 from .dorm_booking import (  # noqa: F401
     DormBooking,
     DormBookingEvent,
+    DormSwapNotice,
     DormTransferRequest,
     DormWaitlistEntry,
     Suborganization,

@@ -9,9 +9,9 @@ ever give an applicant two places. The same trick (`active_user_id`) keeps one w
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
@@ -181,7 +181,10 @@ class DormTransferRequest(db.Model):
     kind: Mapped[str] = mapped_column(String(8))  # move | swap
     target_hall_id: Mapped[int | None] = mapped_column(ForeignKey("halls.id"))
     target_room_type_id: Mapped[int | None] = mapped_column(ForeignKey("room_types.id"))
+    # The resident named for a swap, when the e-mail typed was a resident's at the time; the e-mail itself is kept
+    # for staff either way (the requester is answered the same whether or not it was: issue 22, finding 11).
     swap_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    swap_email: Mapped[str | None] = mapped_column(String(254))
     swap_accepted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     comment: Mapped[str | None] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -195,3 +198,16 @@ class DormTransferRequest(db.Model):
     booking: Mapped[DormBooking] = relationship()
     target_hall: Mapped[Hall | None] = relationship()
     target_room_type: Mapped[RoomType | None] = relationship()
+
+
+class DormSwapNotice(db.Model):
+    """One swap-request mail sent to `target_user_id` on behalf of `requester_id` on a local day: the unique key keeps
+    it to at most one per pair and day, however often the requester asks (issue 22, finding 11)."""
+
+    __tablename__ = "dorm_swap_notices"
+    __table_args__ = (UniqueConstraint("requester_id", "target_user_id", "day", name="uq_dorm_swap_notices_pair_day"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    requester_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    target_user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    day: Mapped[date] = mapped_column(Date)  # the university's local day (LOCAL_UTC_OFFSET_MINUTES)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

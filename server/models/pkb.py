@@ -13,6 +13,7 @@ from .user import OneTimeCode
 
 PKB_STATUS_SENT = "sent"  # the bureau accepted the request and delivered the consent code
 PKB_STATUS_CONFIRMED = "confirmed"  # the applicant entered the code; the bureau's data are stored
+PKB_STATUS_REFUSED = "refused"  # the right code, but another account already holds this IIN (issue 22): nothing stored
 
 
 class PkbRequest(db.Model):

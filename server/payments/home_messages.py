@@ -8,6 +8,7 @@ it, computed here from the payments table, and its Pay button pays it through PO
 
 from __future__ import annotations
 
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..i18n import current_language
@@ -47,6 +48,7 @@ def list_for(user: User) -> dict:
     return {"success": True, "list": items, "total": len(items)}
 
 
+@use_case
 def create(
     *,
     title_ru: str,
@@ -96,13 +98,12 @@ def create(
         text_en=(text_en or "").strip() or None,
     )
     db.session.add(message)
-    db.session.commit()
     return message
 
 
+@use_case
 def deactivate(message_id: int) -> None:
     message = db.session.get(HomePageMessage, message_id)
     if message is None:
         raise ApiError(404, "errors.not_found")
     message.is_active = False
-    db.session.commit()

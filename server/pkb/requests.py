@@ -5,7 +5,8 @@ registered to that IIN. check_code: the right code releases the person's data; t
 the account is marked is_pkb_data_request_completed and the local main-info step is pre-filled.
 Codes are those of decision 0002 (accounts/codes.py). Each request costs money: one per
 PKB_RESEND_INTERVAL_SECONDS per account, plus the rate limits of the views. A bureau that fails or times out
-changes nothing (503 pkb.unavailable). Logs carry no full IIN. Decision 0064.
+changes nothing (503 pkb.unavailable). One IIN is confirmed by one account (409 pkb.iin_taken, issue 22). Logs carry
+no full IIN. Decision 0064.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..accounts import dao as users_dao
 from ..applications import dao as applications_dao
 from ..applications import operations as applications_service
 from ..applications import prefill
-from ..errors import ApiError
+from ..errors import ApiError, Conflict
 from ..extensions import db
 from ..iin import masked
 from ..integrations.credit_bureau import (
@@ -34,8 +35,9 @@ from ..integrations.credit_bureau import (
     Subject,
     get_credit_bureau,
 )
-from ..models import PKB_STATUS_CONFIRMED, PKB_STATUS_SENT, PkbPersonData, PkbRequest, User
+from ..models import PKB_STATUS_CONFIRMED, PKB_STATUS_SENT, AuditLog, PkbPersonData, PkbRequest, User
 from ..models.base import utcnow
+from ..models.pkb import PKB_STATUS_REFUSED
 from . import dao
 
 log = logging.getLogger(__name__)
@@ -124,9 +126,19 @@ def check_code(user: User, request_id: str, code: str) -> PkbRequest:
         raise ApiError(404, "pkb.request_not_found")
     if request.status == PKB_STATUS_CONFIRMED:
         raise ApiError(409, "pkb.already_confirmed")
+    if request.status == PKB_STATUS_REFUSED:
+        raise Conflict("pkb.iin_taken")
     codes.check(request.code, code)
+    # The right code proves the phone registered to this IIN; only now may the caller learn that another account
+    # holds it. Checked before the paid call, and under a lock on the IIN, so two accounts never both confirm it.
+    dao.lock_iin(request.iin)
+    holder = dao.person_with_iin_of_another(request.iin, user.id)
+    if holder is not None:
+        _refuse_taken_iin(user, request, holder)
     try:
         person = _bureau().fetch_person(request.provider_reference, _subject(request), code)
+        if person.iin != request.iin:  # the adapters refuse another person's data; the IIN checked above must hold
+            raise BureauUnavailable("the bureau answered another IIN")
     except BureauError as error:
         # The code stays valid (not consumed): the applicant can enter it again once the bureau answers.
         db.session.rollback()
@@ -166,4 +178,25 @@ def check_code(user: User, request_id: str, code: str) -> PkbRequest:
     return request
 
 
-# -------------------------------------------------------------------------------------------------- pre-fill
+def _refuse_taken_iin(user: User, request: PkbRequest, holder: PkbPersonData) -> None:
+    """Another account confirmed this IIN first (issue 22): the request ends refused, its code is spent, staff find
+    the attempt in the audit log, and the applicant is told to use that account or ask the admissions office."""
+    now = utcnow()
+    request.status = PKB_STATUS_REFUSED
+    request.code.consumed_at = now
+    db.session.add(
+        AuditLog(
+            actor_id=user.id,
+            action="pkb.iin_taken",
+            target_type="user",
+            target_id=str(holder.user_id),
+            details={"request_id": request.id, "application_id": request.application_id, "iin": masked(request.iin)},
+            created_at=now,
+        )
+    )
+    db.session.commit()
+    log.warning(
+        "credit bureau confirmation refused: the IIN belongs to another account",
+        extra={"iin": masked(request.iin), "user_id": user.id, "holder_user_id": holder.user_id},
+    )
+    raise Conflict("pkb.iin_taken")

@@ -8,28 +8,26 @@ from __future__ import annotations
 
 from .. import populations
 from ..applications import dao as applications_dao
+from ..applications import events_dao, upload_code, workflow
 from ..applications import render as application_render
-from ..applications import upload_code, workflow
 from ..applications.notifications import DEFAULT_MAIL_LANGUAGE
 from ..applications.operations import upload_code_of
 from ..applications.questionnaire import VARIANT_HOME
 from ..applications.sections import render_sections
-from ..applications.workflow.guards import ILLEGAL
+from ..database import unit_of_work, use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..forms import MAIN_INFO_FORMS
 from ..i18n import translate
 from ..jobs.mail import queue_mail
-from ..models import Application, ApplicationEvent, ApplicationMessage, ApplicationSummary, AuditLog, User
-from ..models.application import (
-    FINANCING_SCHOLARSHIP,
-    STATUS_ACCEPTED,
-    STATUS_APPLIED,
-    STATUS_ARCHIVED,
-    STATUS_AWAITING_VISA,
-    STATUS_ENROLLED,
-    STEP_DOCUMENTS_UPLOADED,
-    STEP_GRANT_CONFIRMED,
+from ..models import (
+    ROLE_FOREIGN_ADMIN,
+    Application,
+    ApplicationEvent,
+    ApplicationMessage,
+    ApplicationSummary,
+    AuditLog,
+    User,
 )
 from ..models.base import utcnow
 from ..populations import POPULATION_KZ, is_admin_of, population_of
@@ -92,6 +90,7 @@ def detail(actor: User, application_id: int) -> dict:
         "documents_review": review_documents.panel_documents(application, sections),
         "history": history(application),
         "available_transitions": workflow.available_transitions(application, workflow.Actor.admin(actor)),
+        "bureau": bureau_check(application) if population == POPULATION_KZ else None,
         "application_messages": [
             {
                 "id": m.id,
@@ -107,6 +106,7 @@ def detail(actor: User, application_id: int) -> dict:
 # ------------------------------------------------------------------------------------------------ messages
 
 
+@use_case
 def send_message(actor: User, user_id: int, content: str, application_id: int | None = None) -> ApplicationMessage:
     """Stores a message on the applicant's application (the latest unless one is named); the applicant sees it on
     /my-applications and the home page (application_messages) and is told by e-mail."""
@@ -143,7 +143,6 @@ def send_message(actor: User, user_id: int, content: str, application_id: int | 
         program=application.study_program.name_ru,
         content=content,
     )
-    db.session.commit()
     return message
 
 
@@ -193,16 +192,10 @@ def find_by_upload_code(actor: User, code: str) -> dict:
 
 # ------------------------------------------------------------------------------------------- stage moves
 
-# What a foreign admin's `status` means as a transition of the state machine (req §4, design §6): forward to
-# the next value, -1 to archive, 0 (from archived) to restore. Whether it is allowed from the current status is
-# the state machine's decision (409 workflow.illegal_transition otherwise).
-STATUS_TRANSITIONS = {
-    STATUS_ACCEPTED: "accept",
-    STATUS_AWAITING_VISA: "await_visa",
-    STATUS_ENROLLED: "enrol",
-    STATUS_ARCHIVED: "archive",
-    STATUS_APPLIED: "restore",
-}
+# What a foreign admin's `status` means as a transition of the state machine (req §4, design §6): the transition
+# that sets that status, from the table. Whether it is allowed from the current status is the state machine's
+# decision (409 workflow.illegal_transition otherwise).
+STATUS_TRANSITIONS = workflow.status_transitions(ROLE_FOREIGN_ADMIN)
 # update-application-custom's updateBody: one key per call, each one a transition (decision 0066).
 CUSTOM_ACTIONS = {
     "study_program_id": "change_program",
@@ -210,8 +203,6 @@ CUSTOM_ACTIONS = {
     "confirm_documents": "confirm_documents",
     "enrol_scholarship": "enrol_scholarship",
 }
-# What "send to next stage" means for a row (bulk): foreign by status, citizens by step and financing.
-FOREIGN_NEXT = {STATUS_APPLIED: "accept", STATUS_ACCEPTED: "await_visa", STATUS_AWAITING_VISA: "enrol"}
 BULK_TRANSITIONS = (
     "next",
     "accept",
@@ -258,8 +249,8 @@ def _target_application(owner: User, term_id: int | None, application_id: int | 
 
 
 def _committed(actor: User, application: Application, name: str, **kwargs) -> ApplicationEvent:
-    event = run_transition(actor, application, name, **kwargs)
-    db.session.commit()
+    with unit_of_work():
+        event = run_transition(actor, application, name, **kwargs)
     admin_queues.forget_counts()
     return event
 
@@ -298,25 +289,17 @@ def set_exemption(actor: User, body: dict) -> tuple[Application, ApplicationEven
         application = applications_dao.latest_active_application(owner.id)
         if application is None:
             raise ApiError(404, "applications.not_found")
-    event = run_transition(
-        actor, application, "set_exemption", comment=body.get("comment"), data={"is_exempted_from_payment": exempted}
-    )
-    owner.is_exempted_from_payment = exempted
-    db.session.commit()
+    with unit_of_work():
+        event = run_transition(
+            actor,
+            application,
+            "set_exemption",
+            comment=body.get("comment"),
+            data={"is_exempted_from_payment": exempted},
+        )
+        owner.is_exempted_from_payment = exempted
     admin_queues.forget_counts()
     return application, event
-
-
-def next_transition(application: Application) -> str:
-    """The transition "send to next stage" means for this application now."""
-    if population_of(application.user) == POPULATION_KZ:
-        if application.current_step == STEP_DOCUMENTS_UPLOADED:
-            return "confirm_documents"
-        if application.current_step == STEP_GRANT_CONFIRMED and application.financing == FINANCING_SCHOLARSHIP:
-            return "enrol_scholarship"
-    elif application.status in FOREIGN_NEXT:
-        return FOREIGN_NEXT[application.status]
-    raise ApiError(*ILLEGAL)
 
 
 def bulk_transition(actor: User, body: dict) -> dict:
@@ -326,7 +309,11 @@ def bulk_transition(actor: User, body: dict) -> dict:
     for application_id in dict.fromkeys(body["ids"]):
         try:
             application = admin_scope.application_for(actor, application_id)
-            name = next_transition(application) if body["transition"] == "next" else body["transition"]
+            name = (
+                workflow.next_stage(application, workflow.Actor.admin(actor))
+                if body["transition"] == "next"
+                else body["transition"]
+            )
             run_transition(actor, application, name, reason=body.get("reason"), comment=body.get("comment"))
             db.session.commit()
             results.append(
@@ -360,6 +347,32 @@ def bulk_transition(actor: User, body: dict) -> dict:
         "failed": failed,
         "results": results,
     }
+
+
+def bureau_check(application: Application) -> dict:
+    """What staff need about the credit-bureau confirmation (issue 22): whether it was received, the IIN the bureau
+    confirmed, and every other active application of the same admission year under that IIN — another account
+    (confirmed before duplicates were refused) or the applicant's other programmes — with its grant result. The
+    state machine gives one award per IIN and year; a second application waits at step 6 until staff resolve it."""
+    person = applications_dao.person_data_of(application.user_id)
+    if person is None:
+        return {"received": False, "iin": None, "received_at": None, "iin_shared_with": []}
+    term = applications_dao.get_term(application.term_id)
+    others = applications_dao.applications_sharing_iin(person.iin, term.year, excluding_id=application.id)
+    shared = []
+    for other in others:
+        result = events_dao.latest(other.id, "grant_result")
+        shared.append(
+            {
+                "application_id": other.id,
+                "user_id": other.user_id,
+                "email": other.user.email,
+                "same_account": other.user_id == application.user_id,
+                "current_step": other.current_step,
+                "grant_awarded": None if result is None else bool((result.data or {}).get("awarded")),
+            }
+        )
+    return {"received": True, "iin": person.iin, "received_at": person.received_at, "iin_shared_with": shared}
 
 
 def history(application: Application) -> list[dict]:

@@ -12,6 +12,7 @@ from ..applications import document_reviews_dao as reviews_dao
 from ..applications import files as files_service
 from ..applications.notifications import mail_language
 from ..applications.sections import render_sections
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..jobs.mail import queue_mail
@@ -69,6 +70,7 @@ def _find(documents: list[dict], form_key: str, field: str) -> dict:
     return document
 
 
+@use_case
 def review(actor: User, application_id: int, form_key: str, field: str, decision: str, reason: str | None) -> str:
     """Records staff's verdict on the document as it is now; a send-back tells the applicant by e-mail. The new
     state of the document."""
@@ -117,5 +119,4 @@ def review(actor: User, application_id: int, form_key: str, field: str, decision
             document=document["label"],
             reason=reason,
         )
-    db.session.commit()
     return document_reviews.STATE_RETURNED if decision == DECISION_RETURNED else document_reviews.STATE_ACCEPTED

@@ -21,8 +21,6 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -31,10 +29,12 @@ from ..applications import dao as applications_dao
 from ..applications import render as application_render
 from ..applications import upload_code
 from ..applications.questionnaire import options_for_steps
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..forms import engine
 from ..i18n import translate
+from ..integrations import xlsx
 from ..models import AuditLog, User
 from ..models.base import utcnow
 from ..populations import POPULATION_KZ
@@ -55,13 +55,6 @@ class Column:
     header: str
     value: Callable[[object, dict], object]  # (queue row, answers {form key: data}) → cell value
     width: int = 24
-
-
-def _cell_text(value) -> object:
-    """Text safe for a spreadsheet cell (control characters removed); numbers and None pass through."""
-    if isinstance(value, str):
-        return ILLEGAL_CHARACTERS_RE.sub("", value)
-    return value
 
 
 def _local(value: datetime | None, offset_minutes: int) -> str | None:
@@ -311,6 +304,7 @@ def audit(actor: User, query: QueueQuery, args: dict, filename: str, now: dateti
     )
 
 
+@use_case
 def export(actor: User, args: dict) -> Export:
     """Validates and audits the export now; the returned chunks build and stream the file when iterated."""
     query = build_query(actor, args)
@@ -322,7 +316,6 @@ def export(actor: User, args: dict) -> Export:
     now = utcnow()
     filename = file_name(query, now)
     audit(actor, query, args, filename, now)
-    db.session.commit()
     return Export(filename=filename, chunks=_chunks(query, local_offset()))
 
 
@@ -354,12 +347,7 @@ def write_workbook(query: QueueQuery, offset: int, progress: Callable[[int], Non
     sheet.freeze_panes = "B2"
     for index, column in enumerate(columns, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = column.width
-    header = []
-    for column in columns:
-        cell = WriteOnlyCell(sheet, _cell_text(column.header))
-        cell.font = _HEADER_FONT
-        header.append(cell)
-    sheet.append(header)
+    sheet.append(xlsx.row(sheet, [column.header for column in columns], font=_HEADER_FONT))
 
     written = 0
     result = db.session.execute(dao.selection(query).execution_options(yield_per=BATCH_SIZE))
@@ -368,9 +356,8 @@ def write_workbook(query: QueueQuery, offset: int, progress: Callable[[int], Non
         rc.institutions = applications_dao.institution_names(application_render.institution_ids(answers))
         for row in batch:
             row_answers = answers.get(row.id, {}) if row.id is not None else {}
-            values = [column.value(row, row_answers) for column in columns]
-            # Only text needs cleaning (numbers, dates and empty cells go to openpyxl as they are).
-            sheet.append([_cell(sheet, value) if isinstance(value, str) else value for value in values])
+            # Answers, names and e-mails are data, never formulas; numbers and dates stay typed (integrations/xlsx).
+            sheet.append(xlsx.row(sheet, [column.value(row, row_answers) for column in columns]))
         written += len(batch)
         if progress is not None:
             progress(written)
@@ -382,13 +369,3 @@ def write_workbook(query: QueueQuery, offset: int, progress: Callable[[int], Non
         os.unlink(path)
         raise
     return path
-
-
-def _cell(sheet, value):
-    value = _cell_text(value)
-    if isinstance(value, str) and value.startswith("="):
-        # openpyxl would store text starting with "=" as a formula: an applicant's answer must never be one.
-        cell = WriteOnlyCell(sheet, value)
-        cell.data_type = "s"
-        return cell
-    return value

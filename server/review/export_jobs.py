@@ -24,6 +24,7 @@ from datetime import date, timedelta
 from flask import current_app
 
 from .. import populations
+from ..database import use_case
 from ..errors import ApiError
 from ..extensions import db
 from ..i18n import translate
@@ -76,6 +77,7 @@ def _params_from_json(params: dict) -> dict:
 # --------------------------------------------------------------------------------------------------- calls
 
 
+@use_case
 def start(actor: User, args: dict) -> AdminExport:
     """POST /admin/exports: validates like GET /admin/export, then queues the job (202)."""
     query = admin_export.build_query(actor, args)
@@ -96,7 +98,6 @@ def start(actor: User, args: dict) -> AdminExport:
     db.session.flush()
     admin_export.audit(actor, query, args, row.file_name, now, export_id=row.id, background=True)
     enqueue_long_after_commit("admin.export", row.id)
-    db.session.commit()
     return row
 
 

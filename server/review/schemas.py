@@ -254,6 +254,25 @@ class TermRef(BaseSchema):
     name = fields.String()
 
 
+class SharedIin(BaseSchema):
+    application_id = fields.Integer()
+    user_id = fields.Integer()
+    email = fields.String()
+    same_account = fields.Boolean(metadata={"description": "another application of this applicant"})
+    current_step = fields.Integer()
+    grant_awarded = fields.Boolean(allow_none=True, metadata={"description": "its recorded grant result, if any"})
+
+
+class BureauCheck(BaseSchema):
+    received = fields.Boolean(metadata={"description": "the credit bureau confirmed the applicant's data"})
+    iin = fields.String(allow_none=True, metadata={"description": "the IIN the bureau confirmed"})
+    received_at = fields.DateTime(allow_none=True)
+    iin_shared_with = fields.List(
+        fields.Nested(SharedIin),
+        metadata={"description": "other active applications of the same admission year under that IIN (a flag)"},
+    )
+
+
 class ApplicationPanel(BaseSchema):
     id = fields.Integer()
     user = fields.Nested(PanelUser)
@@ -281,6 +300,7 @@ class ApplicationPanel(BaseSchema):
     available_transitions = fields.List(
         fields.String(), metadata={"description": "what the caller may do now (buttons to show)"}
     )
+    bureau = fields.Nested(BureauCheck, allow_none=True, metadata={"description": "citizens only (issue 22)"})
 
 
 class ApplicationPanelResponse(BaseSchema):

@@ -49,6 +49,15 @@ class InvalidValues(UniversalError):
         self.errors = errors
 
 
+class StateConflict(UniversalError):
+    """Well-formed values the row's current state refuses (a declaration's guard: an occupied room keeps its
+    gender): {path: [messages]}, as InvalidValues."""
+
+    def __init__(self, errors: dict[str, list]):
+        super().__init__("state conflict")
+        self.errors = errors
+
+
 class Conflict(UniversalError):
     """The database refused the write as a clash with another row (a unique key)."""
 

@@ -1,15 +1,19 @@
-"""Cross-field rules and derived fields named by the registry (models_registry: `validators`, `derived`).
+"""Cross-field rules, guards and derived fields named by the registry (models_registry: `validators`, `guards`,
+`derived`).
 
 Each validator gets the values being written (create: the full row; update: only the changed fields) and the
-existing row (None on create), and returns {field: [messages]} — empty when everything is fine.
+existing row (None on create), and returns {field: [messages]} — empty when everything is fine. Guards have the same
+shape and run once the validators pass; they hold what other rows depend on (409).
 """
 
 from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from ..database import lock_rows
 from ..errors import LocalizedMessage
 from ..extensions import db
+from ..models import dorm_places
 from ..models.dormitory import RoomType, SectionRoom
 from ..models.reference import Kato, kato_parent_candidates
 
@@ -49,6 +53,77 @@ def room_type_capacity_covers_reservations(values: dict, row) -> dict:
     )
     if values["capacity"] < reserved:
         return {"capacity": [LocalizedMessage("dormitory.capacity_below_reserved", reserved=reserved)]}
+    return {}
+
+
+# Which field of a SectionRoom update answers for each broken rule of the room (dorm_places.room_problems).
+_ROOM_RULE_FIELD = {
+    dorm_places.BEDS: "external_reserved_places",
+    dorm_places.RESERVED: "external_reserved_places",
+    dorm_places.BLOCKS: "external_reserved_places",
+    dorm_places.GENDER: "assigned_gender_id",
+    dorm_places.ROOM_TYPE: "room_type_id",
+}
+
+
+def occupied_room_keeps_its_places(values: dict, row) -> dict:
+    """Guard of SectionRoom updates (issue 22, finding 6): a room's occupants keep their beds, gender and room type.
+
+    The room types concerned are locked first, as every booking change locks them, so no booking slips in between
+    the count and the write; the room is then read again (a booking may have given it its gender meanwhile)."""
+    watched = ("room_type_id", "assigned_gender_id", "external_reserved_places")
+    if row is None or not any(name in values for name in watched):
+        return {}
+    lock_rows(RoomType, {row.room_type_id, values.get("room_type_id", row.room_type_id)})
+    db.session.refresh(row)
+    changing = {name for name in watched if name in values and values[name] != getattr(row, name)}
+    if not changing:
+        return {}
+    room_type = db.session.get(RoomType, _merged(values, row, "room_type_id"), populate_existing=True)
+    problems = dorm_places.room_problems(
+        dorm_places.occupancy([row.id])[row.id],
+        name=row.name,
+        capacity=room_type.capacity,
+        reserved=_merged(values, row, "external_reserved_places", 0) or 0,
+        gender_id=_merged(values, row, "assigned_gender_id"),
+        room_type_id=room_type.id,
+    )
+    errors: dict[str, list] = {}
+    for rule, message in problems.items():
+        if changing & set(dorm_places.RULE_INPUTS[rule]):
+            field = _ROOM_RULE_FIELD[rule]
+            if rule == dorm_places.BEDS and "external_reserved_places" not in changing:
+                field = "room_type_id"
+            errors.setdefault(field, []).append(message)
+    return errors
+
+
+def room_type_capacity_covers_occupants(values: dict, row) -> dict:
+    """Guard of RoomType updates (issue 22, finding 6): a smaller capacity must leave every room of the type the
+    beds its portal bookings hold (capacity − reserved places ≥ bookings). The room type is locked first."""
+    if row is None or "capacity" not in values:
+        return {}
+    lock_rows(RoomType, [row.id])
+    db.session.refresh(row)
+    if values["capacity"] >= row.capacity:
+        return {}  # a larger room type never crowds anyone
+    rooms = list(
+        db.session.scalars(
+            select(SectionRoom).where(SectionRoom.room_type_id == row.id).execution_options(populate_existing=True)
+        )
+    )
+    found = dorm_places.occupancy([room.id for room in rooms])
+    for room in sorted(rooms, key=lambda r: (r.name, r.id)):
+        problems = dorm_places.room_problems(
+            found[room.id],
+            name=room.name,
+            capacity=values["capacity"],
+            reserved=room.external_reserved_places,
+            gender_id=room.assigned_gender_id,
+            room_type_id=room.room_type_id,
+        )
+        if dorm_places.BEDS in problems:
+            return {"capacity": [problems[dorm_places.BEDS]]}
     return {}
 
 

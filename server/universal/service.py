@@ -20,7 +20,7 @@ from ..i18n import translate
 from ..models import AuditLog
 from . import dao
 from .binding import Binding, Caller, ResolvedModel, import_path, relation_target, resolved
-from .errors import Conflict, InvalidValues, NotAllowed, RowNotFound, StillReferenced
+from .errors import Conflict, InvalidValues, NotAllowed, RowNotFound, StateConflict, StillReferenced
 from .schemas import friendly_bounds
 
 log = logging.getLogger(__name__)
@@ -146,6 +146,16 @@ def _check_write(rm: ResolvedModel, values: dict, row, prefix: str) -> dict:
     return errors
 
 
+def _check_guards(rm: ResolvedModel, values: dict, row, prefix: str) -> None:
+    """The declaration's guards, once the values are valid: the state of other rows may still refuse them (409)."""
+    conflicts: dict[str, list] = {}
+    for path in rm.declaration.guards:
+        for name, messages in import_path(path)(values, row).items():
+            conflicts.setdefault(f"{prefix}{name}", []).extend(messages)
+    if conflicts:
+        raise StateConflict(conflicts)
+
+
 def _serialize(binding: Binding, row) -> dict:
     return {name: getattr(row, name) for name in binding.readable}
 
@@ -184,6 +194,8 @@ def create(binding: Binding, payload: list[dict], many: bool) -> list[dict]:
         errors.update(_check_write(rm, values, None, f"create.{index}." if many else "create."))
     if errors:
         raise InvalidValues(errors)
+    for index, values in enumerate(payload):
+        _check_guards(rm, values, None, f"create.{index}." if many else "create.")
     rows = [rm.cls(**values) for values in payload]
     db.session.add_all(rows)
     _flush_or_commit(commit=False)  # ids for the audit rows
@@ -202,6 +214,7 @@ def update(binding: Binding, row_id: int, values: dict) -> dict:
     errors = _check_write(rm, values, row, "update.")
     if errors:
         raise InvalidValues(errors)
+    _check_guards(rm, values, row, "update.")
     before = {key: getattr(row, key) for key in values}
     for key, value in values.items():
         setattr(row, key, value)

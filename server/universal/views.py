@@ -39,6 +39,7 @@ from .errors import (
     ModelNotFound,
     NotAllowed,
     RowNotFound,
+    StateConflict,
     StillReferenced,
     UniversalError,
 )
@@ -74,6 +75,9 @@ def as_api_error(error: UniversalError) -> ApiError:
             return ApiError(400, "errors.validation")
         first = next(iter(error.errors.values()))[0]
         return ApiError(400, str(first), errors=error.errors, **getattr(first, "params", {}))
+    if isinstance(error, StateConflict):
+        first = next(iter(error.errors.values()))[0]
+        return ApiError(409, str(first), errors=error.errors, **getattr(first, "params", {}))
     if isinstance(error, Conflict):
         return ApiError(409, "universal.conflict")
     if isinstance(error, StillReferenced):

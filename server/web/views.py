@@ -8,6 +8,7 @@ from marshmallow import fields, validate
 from sqlalchemy import select, text
 
 from ..common_schemas import BaseSchema, Email
+from ..config import is_development
 from ..errors import ApiError
 from ..extensions import db
 from ..models import (
@@ -104,7 +105,7 @@ def public_config():
 
 
 def _from_loopback() -> bool:
-    """The caller is this machine. Behind TRUSTED_PROXY_COUNT proxies remote_addr is already the client's (ProxyFix)."""
+    """The socket's peer is this machine (a client may not name itself through X-Forwarded-For: see _proxied)."""
     try:
         address = ipaddress.ip_address(request.remote_addr or "")
     except ValueError:
@@ -114,9 +115,29 @@ def _from_loopback() -> bool:
     return address.is_loopback
 
 
+# A reverse proxy on this machine connects from loopback on behalf of anyone (issue 22, finding 4); each of these
+# marks a request that came through one, whatever TRUSTED_PROXY_COUNT says.
+_PROXY_HEADER_PREFIXES = (
+    "forwarded",
+    "x-forwarded-",
+    "x-real-ip",
+    "via",
+    "x-original-forwarded-for",
+    "x-client-ip",
+    "x-cluster-client-ip",
+    "true-client-ip",
+    "cf-connecting-ip",
+)
+
+
+def _proxied() -> bool:
+    return any(name.lower().startswith(_PROXY_HEADER_PREFIXES) for name in request.headers.keys())
+
+
 def _require_dev_outbox(readable: bool) -> None:
-    """The dev outboxes hold codes: only on this machine (loopback); anywhere else they look like unknown routes."""
-    if not readable or not _from_loopback():
+    """The dev outboxes hold sign-up, reset and consent codes: only in development, only to a browser on this very
+    machine (loopback, and no proxy in between); anything else looks like an unknown route."""
+    if not (readable and is_development(current_app.config)) or not _from_loopback() or _proxied():
         raise ApiError(404, "errors.not_found")
 
 
@@ -124,10 +145,11 @@ def _require_dev_outbox(readable: bool) -> None:
 @bp.arguments(OutboxQuery, location="query")
 @bp.response(200, OutboxList)
 def dev_outbox(query):
-    """Development only: the mail the dev outbox kept for one address, newest first.
+    """Development only (APP_ENV=development): the mail the dev outbox kept for one address, newest first.
 
-    It holds sign-up and password-reset codes, so it answers only on this machine (loopback), never to the
-    network `make start` binds to; anywhere else it looks like an unknown route.
+    It holds sign-up and password-reset codes, so it answers only to this machine (loopback) and never through a
+    proxy (no Forwarded / X-Forwarded-* / X-Real-IP / Via header), not to the network `make start` binds to;
+    anywhere else it looks like an unknown route.
     """
     _require_dev_outbox(current_app.config["DEV_OUTBOX_READABLE"])
     rows = db.session.scalars(
@@ -143,8 +165,9 @@ def dev_outbox(query):
 @bp.arguments(SmsOutboxQuery, location="query")
 @bp.response(200, SmsOutboxList)
 def dev_sms_outbox(query):
-    """Development only: the text messages (credit-bureau consent codes of the sandbox bureau) kept for one phone
-    number, newest first. Same guard as the mail outbox; there is no SMS gateway, so SMTP_URL plays no part."""
+    """Development only (APP_ENV=development): the text messages (credit-bureau consent codes of the sandbox
+    bureau) kept for one phone number, newest first. Same guard as the mail outbox; there is no SMS gateway, so
+    SMTP_URL plays no part."""
     _require_dev_outbox(current_app.config["DEV_OUTBOX_ENABLED"])
     rows = db.session.scalars(
         select(SmsOutboxMessage)

@@ -323,6 +323,7 @@ def test_citizen_stepper_pages(page, audit, factories, reference, db):
 
     def citizen_at(step, financing="scholarship", **kw):
         user = factories.user(citizenship=kazakhstan)
+        factories.bureau_data(user)  # the stepper moves (and the grant check answers) only after it (issue 22)
         application = factories.application(
             user=user, program=bachelor, term=term, current_step=step, financing=financing, **kw
         )

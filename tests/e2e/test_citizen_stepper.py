@@ -288,11 +288,14 @@ def test_one_pass_of_the_stepper_in_kazakh_and_english(page, factories, referenc
     kazakhstan, programs = reference
     term = db.session.scalars(select(Term)).first()  # the seeded term of the current year
     user = factories.user(email=f"stepper.{lang}@example.kz", citizenship=kazakhstan)
+    factories.bureau_data(user)  # both citizens passed the credit-bureau step (the stepper needs it, issue 22)
     application = factories.application(
         user=user, program=programs["regular_bachelors"], term=term, current_step=1, financing="scholarship"
     )
+    handing_over = factories.user(email=f"handover.{lang}@example.kz", citizenship=kazakhstan)
+    factories.bureau_data(handing_over)
     handover = factories.application(
-        user=factories.user(email=f"handover.{lang}@example.kz", citizenship=kazakhstan),
+        user=handing_over,
         program=programs["regular_bachelors"],
         term=term,
         current_step=4,

@@ -34,11 +34,15 @@ def applicant_application(
     email: str | None = None,
     citizenship=None,
     submitted_at: datetime | None = None,
+    bureau: bool = True,
     **application_fields,
 ):
-    """An applicant with one application and its answers; the summary is built by the same code a save runs."""
+    """An applicant with one application and its answers; the summary is built by the same code a save runs. A new
+    citizen has passed the credit-bureau step (every citizen transition needs it, issue 22) unless bureau=False."""
     if user is None:
         user = factories.applicant(kz=kz, citizenship=citizenship, **({"email": email} if email else {}))
+        if kz and bureau:
+            factories.bureau_data(user)
     if submitted_at is None and application_fields.get("status") is not None:
         submitted_at = datetime.now(UTC)
     application = factories.application(user=user, submitted_at=submitted_at, **application_fields)

@@ -23,6 +23,7 @@ DECLINED_CARD = "4000 0000 0000 0002"
 
 def citizen_at_payment_step(factories, **application_kw):
     user = factories.applicant(kz=True)
+    factories.bureau_data(user)  # the credit bureau confirmed the citizen before the stepper (issue 22)
     application = factories.application(user=user, current_step=application_kw.pop("current_step", 2), **application_kw)
     return user, application, factories.auth_headers(user)
 

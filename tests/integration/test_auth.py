@@ -86,8 +86,11 @@ class TestSignUp:
 
         user = user_by_email(db, "new.user@example.com")
         assert user is not None and user.is_verified is False
-        assert user.password_hash != DEFAULT_PASSWORD and verify_password(user.password_hash, DEFAULT_PASSWORD)
-        assert user.password_hash.startswith("$argon2id$")
+        # The password waits, hashed, on the code mailed for this sign-up; the account has none until it is entered.
+        assert not verify_password(user.password_hash, DEFAULT_PASSWORD)
+        [record] = codes_of(db, user.id, "verify_email")
+        assert record.pending_password_hash.startswith("$argon2id$")
+        assert verify_password(record.pending_password_hash, DEFAULT_PASSWORD)
         [message] = outbox(client, "new.user@example.com")
         assert message["recipient"] == "new.user@example.com"
         assert message["subject"] == catalogue("ru")["mail.verify.subject"]
@@ -205,6 +208,7 @@ class TestSignUp:
 
     def test_text_is_trimmed_and_email_normalised(self, client, db):
         assert_ok(sign_up(client, "  Trim@Example.COM  ", "  secret123  "))
+        assert_ok(check_otp(client, "trim@example.com", outbox_code(client, "trim@example.com"), "  secret123  "))
         user = user_by_email(db, "trim@example.com")
         # The e-mail is trimmed; a password is taken as typed (spaces are part of it).
         assert user is not None and verify_password(user.password_hash, "  secret123  ")
@@ -228,16 +232,21 @@ class TestSignUp:
         assert sign_in(client, "owner@example.com", "attacker1").status_code == 400
         assert sign_in(client, "owner@example.com").status_code == 200
 
-    def test_sign_up_again_while_the_code_is_open_keeps_the_code_and_the_password(self, client, db):
-        """Decision 0002: a re-sign-up never replaces an open code nor the password (test_auth_hardening.py
-        covers the takeover attempts and the re-sign-up after expiry)."""
+    def test_sign_up_again_before_verifying(self, client, db):
+        """Decision 0002: the same sign-up again keeps its open code; another password gets a code of its own,
+        which voids the first (test_auth_takeover_and_lockout.py covers the takeover attempts)."""
         sign_up(client, "twice@example.com", "firstpass")
         first = outbox_code(client, "twice@example.com")
-        assert_ok(sign_up(client, "twice@example.com", "secondpass"))
+        assert_ok(sign_up(client, "twice@example.com", "firstpass"))
         assert len(outbox(client, "twice@example.com")) == 1
-        assert check_otp(client, "twice@example.com", first).status_code == 200
-        assert sign_in(client, "twice@example.com", "firstpass").status_code == 200
-        assert sign_in(client, "twice@example.com", "secondpass").status_code == 400
+        assert_ok(sign_up(client, "twice@example.com", "secondpass"))
+        assert len(outbox(client, "twice@example.com")) == 2
+        second = outbox_code(client, "twice@example.com")
+        if second != first:
+            assert_envelope(check_otp(client, "twice@example.com", first, "firstpass"), 400, "auth.wrong_code")
+        assert check_otp(client, "twice@example.com", second, "secondpass").status_code == 200
+        assert sign_in(client, "twice@example.com", "secondpass").status_code == 200
+        assert sign_in(client, "twice@example.com", "firstpass").status_code == 400
         assert db.session.scalar(select(text("count(*)")).select_from(User)) == 1
 
 
@@ -762,20 +771,31 @@ class TestRateLimits:
         monkeypatch.setattr(limiter, "enabled", True)
         limiter.reset()
 
-    def test_sign_in_per_account(self, client, db, factories):
+    def test_sign_in_failures_per_account_and_address(self, client, db, factories):
+        """Wrong passwords, not requests, are counted (issue 22, finding 10; test_auth_takeover_and_lockout.py)."""
         factories.user(email="brute@example.com")
-        for _ in range(10):
+        for _ in range(5):
             assert_envelope(sign_in(client, "brute@example.com", "wrongpass"), 400, "auth.invalid_credentials")
         for lang in ("ru", "kk", "en"):
             response = client.post(
                 f"{AUTH}/sign-in?lang={lang}", json={"email": "BRUTE@example.com", "password": DEFAULT_PASSWORD}
             )
-            body = assert_envelope(response, 429, "errors.rate_limited", lang=lang)
+            body = assert_envelope(response, 429, "auth.sign_in_throttled", lang=lang)
             assert int(response.headers["Retry-After"]) > 0
             assert 0 < body["retry_after"] <= int(response.headers["Retry-After"]) + 1
-        # Another account from the same address is not blocked.
+        # Another account from the same address is not blocked, nor this one from another address.
         factories.user(email="bystander@example.com")
         assert sign_in(client, "bystander@example.com").status_code == 200
+        other = client.post(
+            f"{AUTH}/sign-in",
+            json={"email": "brute@example.com", "password": DEFAULT_PASSWORD},
+            environ_base={"REMOTE_ADDR": "10.9.8.7"},
+        )
+        assert other.status_code == 200
+
+    def test_correct_sign_ins_are_not_counted(self, client, db, factories):
+        factories.user(email="busy@example.com")
+        assert {sign_in(client, "busy@example.com").status_code for _ in range(12)} == {200}
 
     def test_send_code_per_account(self, client, db):
         sign_up(client, "spam@example.com")

@@ -85,8 +85,9 @@ class TestDevOutboxIsLocalOnly:
         [message] = response.get_json()["list"]
         assert re.search(r"\d{6}", message["body"])
 
-    def test_behind_a_trusted_proxy_the_forwarded_client_address_decides(self, client, db, app, monkeypatch):
-        """A proxy on this machine forwards a remote visitor: ProxyFix makes remote_addr the visitor's, refused."""
+    def test_behind_a_trusted_proxy_nobody_reads_it(self, client, db, app, monkeypatch):
+        """A proxy on this machine forwards a remote visitor: ProxyFix makes remote_addr the visitor's, refused; and
+        since issue 22 (finding 4) a proxied request is refused even when the proxy calls its client local."""
         sign_up(client, "proxied@example.com")
         query = {"email": "proxied@example.com"}
         # Without trusted proxies a forged header changes nothing: a remote socket stays remote.
@@ -113,7 +114,7 @@ class TestDevOutboxIsLocalOnly:
             headers={"X-Forwarded-For": "127.0.0.1"},
             environ_base={"REMOTE_ADDR": "127.0.0.1"},
         )
-        assert local.status_code == 200 and local.get_json()["total"] == 1
+        assert_envelope(local, 404, "errors.not_found")
 
     def test_disabled_outbox_is_a_404_even_on_loopback(self, instance_dir, database_url):
         config = make_config(instance_dir, database_url, DEV_OUTBOX_ENABLED=False)
@@ -133,45 +134,55 @@ class TestDevOutboxIsLocalOnly:
 # ============================================================================================ 2. pending accounts
 @pytest.mark.usefixtures("no_server_errors")
 class TestPendingAccountCannotBeTakenOver:
-    def test_re_sign_up_while_the_owners_code_is_open_changes_nothing(self, client, db):
-        """Victim signs up with P1; an attacker signs up the same address with P2 while the victim's code is open;
-        the victim verifies: P1 works, P2 does not."""
+    """Decision 0002 as revised by issue 22 (finding 5): a sign-up's password waits on its own code and applies only
+    when that code is entered with that password; the attacks themselves are in test_auth_takeover_and_lockout.py."""
+
+    def test_no_chosen_password_is_stored_on_the_account_before_verification(self, client, db):
         assert_ok(sign_up(client, "victim@example.com", "victim-pass1"))
-        victim_code = outbox_code(client, "victim@example.com")
-        hash_before = user_by_email(db, "victim@example.com").password_hash
+        assert_ok(sign_up(client, "VICTIM@example.com", "attacker-pass2"))
+        user = user_by_email(db, "victim@example.com")
+        assert user.password_hash == accounts.NO_PASSWORD_YET
+        first, second = verify_codes(db, "victim@example.com")
+        # The replaced code is void and its password dropped; the newest carries the newest sign-up's.
+        assert first.consumed_at is not None and first.pending_password_hash is None
+        assert second.consumed_at is None and verify_password(second.pending_password_hash, "attacker-pass2")
 
-        attacker = sign_up(client, "VICTIM@example.com", "attacker-pass2")
-        fresh = sign_up(client, "someone-new@example.com", "attacker-pass2")
-        assert attacker.status_code == 200 and attacker.get_json() == fresh.get_json()
-        assert len(outbox(client, "victim@example.com")) == 1  # no new code, nothing mailed
-        assert user_by_email(db, "victim@example.com").password_hash == hash_before
-        [record] = verify_codes(db, "victim@example.com")
-        assert record.consumed_at is None and record.pending_password_hash is None
+    def test_the_same_sign_up_twice_keeps_its_code(self, client, db):
+        sign_up(client, "double@example.com", "victim-pass1")
+        code = outbox_code(client, "double@example.com")
+        fresh = sign_up(client, "someone-new@example.com", "victim-pass1")
+        again = sign_up(client, "double@example.com", "victim-pass1")
+        assert again.status_code == 200 and again.get_json() == fresh.get_json()
+        assert len(outbox(client, "double@example.com")) == 1
+        assert check_otp(client, "double@example.com", code, "victim-pass1").status_code == 200
 
-        assert check_otp(client, "victim@example.com", victim_code).status_code == 200
-        assert sign_in(client, "victim@example.com", "victim-pass1").status_code == 200
-        assert_envelope(sign_in(client, "victim@example.com", "attacker-pass2"), 400, "auth.invalid_credentials")
-
-    def test_burning_the_owners_code_does_not_open_the_door(self, client, db):
-        """Five wrong tries void the victim's code, but it still blocks a re-sign-up until it expires."""
+    def test_burning_the_owners_code_gains_nothing(self, client, db):
+        """Five wrong tries void the owner's code; the attacker's sign-up that follows mails the owner a code that
+        only the attacker's password opens."""
         sign_up(client, "burnt@example.com", "victim-pass1")
         code = outbox_code(client, "burnt@example.com")
         for step in range(1, 6):
-            check_otp(client, "burnt@example.com", f"{(int(code) + step) % 10**6:06d}")
+            check_otp(client, "burnt@example.com", f"{(int(code) + step) % 10**6:06d}", "victim-pass1")
         assert verify_codes(db, "burnt@example.com")[-1].consumed_at is not None
         assert_ok(sign_up(client, "burnt@example.com", "attacker-pass2"))
-        assert len(outbox(client, "burnt@example.com")) == 1
-        assert all(row.pending_password_hash is None for row in verify_codes(db, "burnt@example.com"))
+        newest = outbox_code(client, "burnt@example.com")
+        assert_envelope(
+            check_otp(client, "burnt@example.com", newest, "victim-pass1"), 400, "auth.code_password_mismatch"
+        )
+        assert user_by_email(db, "burnt@example.com").is_verified is False
 
-    def test_a_resend_keeps_blocking_re_sign_up(self, client, db):
+    def test_a_resent_code_carries_the_password_of_the_code_it_replaces(self, client, db):
         sign_up(client, "resent@example.com", "victim-pass1")
         expire_codes(db, "resent@example.com")
         assert_ok(client.post(f"{AUTH}/generate-otp", json={"email": "resent@example.com"}))
-        assert_ok(sign_up(client, "resent@example.com", "attacker-pass2"))
-        assert len(outbox(client, "resent@example.com")) == 2  # sign-up + resend; the re-sign-up sent nothing
-        assert check_otp(client, "resent@example.com", outbox_code(client, "resent@example.com")).status_code == 200
+        rows = verify_codes(db, "resent@example.com")
+        assert rows[0].pending_password_hash is None and verify_password(rows[-1].pending_password_hash, "victim-pass1")
+        resent = outbox_code(client, "resent@example.com")
+        assert_envelope(
+            check_otp(client, "resent@example.com", resent, "other-pass3"), 400, "auth.code_password_mismatch"
+        )
+        assert check_otp(client, "resent@example.com", resent, "victim-pass1").status_code == 200
         assert sign_in(client, "resent@example.com", "victim-pass1").status_code == 200
-        assert sign_in(client, "resent@example.com", "attacker-pass2").status_code == 400
 
     def test_re_sign_up_after_expiry_applies_its_password_only_through_its_own_code(self, client, db):
         sign_up(client, "later@example.com", "first-pass1")
@@ -181,51 +192,28 @@ class TestPendingAccountCannotBeTakenOver:
         assert_ok(sign_up(client, "later@example.com", "second-pass2"))
         second_code = outbox_code(client, "later@example.com")
         assert len(outbox(client, "later@example.com")) == 2
-        # users.password_hash is untouched; the new hash waits on the new code only.
-        user = user_by_email(db, "later@example.com")
-        assert verify_password(user.password_hash, "first-pass1")
-        rows = verify_codes(db, "later@example.com")
-        assert rows[0].pending_password_hash is None and rows[0].consumed_at is not None
-        assert verify_password(rows[-1].pending_password_hash, "second-pass2")
-        assert sign_in(client, "later@example.com", "second-pass2").status_code == 400
+        # Before the code, the latest sign-up's password reaches the code step only (an unverified session).
+        assert sign_in(client, "later@example.com", "second-pass2").get_json()["user"]["is_verified"] is False
+        assert sign_in(client, "later@example.com", "first-pass1").status_code == 400
 
-        assert_envelope(check_otp(client, "later@example.com", first_code), 400, "auth.wrong_code")
-        assert check_otp(client, "later@example.com", second_code).status_code == 200
-        assert sign_in(client, "later@example.com", "second-pass2").status_code == 200
+        assert_envelope(check_otp(client, "later@example.com", first_code, "first-pass1"), 400, "auth.wrong_code")
+        assert check_otp(client, "later@example.com", second_code, "second-pass2").status_code == 200
+        assert sign_in(client, "later@example.com", "second-pass2").get_json()["user"]["is_verified"] is True
         assert sign_in(client, "later@example.com", "first-pass1").status_code == 400
         assert verify_codes(db, "later@example.com")[-1].pending_password_hash is None  # not kept once applied
 
-    def test_a_resent_code_carries_no_password(self, client, db):
-        """The re-sign-up's code is replaced by a resend: verifying the resent code keeps the old password."""
-        sign_up(client, "noresend@example.com", "first-pass1")
-        expire_codes(db, "noresend@example.com")
-        sign_up(client, "noresend@example.com", "second-pass2")
-        with_password = outbox_code(client, "noresend@example.com")
-        assert_ok(client.post(f"{AUTH}/generate-otp", json={"email": "noresend@example.com"}))
-        rows = verify_codes(db, "noresend@example.com")
-        assert all(row.pending_password_hash is None for row in rows)  # the voided code's hash is dropped too
-        resent = outbox_code(client, "noresend@example.com")
-        if resent != with_password:
-            assert_envelope(check_otp(client, "noresend@example.com", with_password), 400, "auth.wrong_code")
-        assert check_otp(client, "noresend@example.com", resent).status_code == 200
-        assert sign_in(client, "noresend@example.com", "first-pass1").status_code == 200
-        assert sign_in(client, "noresend@example.com", "second-pass2").status_code == 400
-
     def test_verification_ends_sessions_started_before_it(self, client, db):
-        """An unverified account can sign in; once the address is proved (and maybe the password replaced),
-        tokens from before are revoked."""
+        """An unverified account can sign in; once the address is proved, tokens from before are revoked."""
         sign_up(client, "early-token@example.com", "first-pass1")
-        expire_codes(db, "early-token@example.com")
         early = sign_in(client, "early-token@example.com", "first-pass1").get_json()["user"]["token"]
-        sign_up(client, "early-token@example.com", "second-pass2")
-        verified = check_otp(client, "early-token@example.com", outbox_code(client, "early-token@example.com"))
+        verified = check_otp(
+            client, "early-token@example.com", outbox_code(client, "early-token@example.com"), "first-pass1"
+        )
         token = verified.get_json()["user"]["token"]
         assert_envelope(client.get(f"{API}/users/self", headers=bearer(early)), 401, "errors.token_invalid")
         assert client.get(f"{API}/users/self", headers=bearer(token)).status_code == 200
 
     def test_password_reset_voids_an_open_sign_up_code_and_its_password(self, client, db):
-        sign_up(client, "reset-pending@example.com", "first-pass1")
-        expire_codes(db, "reset-pending@example.com")
         sign_up(client, "reset-pending@example.com", "second-pass2")
         pending_code = outbox_code(client, "reset-pending@example.com")
 
@@ -244,16 +232,31 @@ class TestPendingAccountCannotBeTakenOver:
             row.pending_password_hash is None and row.consumed_at is not None
             for row in verify_codes(db, "reset-pending@example.com")
         )
-        assert check_otp(client, "reset-pending@example.com", pending_code).status_code == 400
+        assert check_otp(client, "reset-pending@example.com", pending_code, "second-pass2").status_code == 400
         assert sign_in(client, "reset-pending@example.com", "third-pass3").status_code == 200
         assert sign_in(client, "reset-pending@example.com", "second-pass2").status_code == 400
 
     def test_pending_account_without_any_code_gets_one_carrying_the_password(self, client, db, factories):
         factories.user(email="nocode@example.com", verified=False)  # e.g. created by a staff tool
         assert_ok(sign_up(client, "nocode@example.com", "chosen-pass1"))
-        assert sign_in(client, "nocode@example.com", "chosen-pass1").status_code == 400  # not before the code
-        assert check_otp(client, "nocode@example.com", outbox_code(client, "nocode@example.com")).status_code == 200
-        assert sign_in(client, "nocode@example.com", "chosen-pass1").status_code == 200
+        code = outbox_code(client, "nocode@example.com")
+        # The staff tool's password no longer opens the code step; the sign-up's does.
+        assert sign_in(client, "nocode@example.com").status_code == 400
+        assert sign_in(client, "nocode@example.com", "chosen-pass1").get_json()["user"]["is_verified"] is False
+        assert_envelope(check_otp(client, "nocode@example.com", code), 400, "auth.code_password_mismatch")
+        assert check_otp(client, "nocode@example.com", code, "chosen-pass1").status_code == 200
+        assert sign_in(client, "nocode@example.com", "chosen-pass1").get_json()["user"]["is_verified"] is True
+
+    def test_an_account_from_before_the_fix_verifies_with_its_own_password_only(self, client, db, factories):
+        """Pending accounts stored by the earlier version hold the first sign-up's password on the row, and a resent
+        code carries none: the code then applies that password, so it must be proved like any other."""
+        factories.user(email="legacy@example.com", password="first-pass1", verified=False)
+        assert_ok(client.post(f"{AUTH}/generate-otp", json={"email": "legacy@example.com"}))
+        code = outbox_code(client, "legacy@example.com")
+        assert_envelope(
+            check_otp(client, "legacy@example.com", code, "owner-pass2"), 400, "auth.code_password_mismatch"
+        )
+        assert check_otp(client, "legacy@example.com", code, "first-pass1").status_code == 200
 
 
 # ============================================================================================ 3. concurrency
@@ -308,10 +311,8 @@ class TestConcurrentSignUps:
         assert statuses == [200] * 4
         assert db.session.scalar(select(text("count(*)")).select_from(User)) == 1
         assert len(outbox(client, "twice-clicked@example.com")) == 1
-        assert (
-            check_otp(client, "twice-clicked@example.com", outbox_code(client, "twice-clicked@example.com")).status_code
-            == 200
-        )
+        code = outbox_code(client, "twice-clicked@example.com")
+        assert check_otp(client, "twice-clicked@example.com", code, "same-pass1").status_code == 200
 
 
 # ============================================================================================ 4. logs
@@ -405,10 +406,12 @@ class TestResendInterval:
 class TestPasswordsAreTakenAsTyped:
     def test_sign_up_and_sign_in_keep_spaces(self, client, db):
         assert_ok(sign_up(client, "  spaces@example.com ", "  secret12  "))
+        code = outbox_code(client, "spaces@example.com")
+        assert_envelope(check_otp(client, "spaces@example.com", code, "secret12"), 400, "auth.code_password_mismatch")
+        assert check_otp(client, "spaces@example.com", code, "  secret12  ").status_code == 200
         user = user_by_email(db, "spaces@example.com")
         assert verify_password(user.password_hash, "  secret12  ")
         assert not verify_password(user.password_hash, "secret12")
-        assert check_otp(client, "spaces@example.com", outbox_code(client, "spaces@example.com")).status_code == 200
         assert sign_in(client, "spaces@example.com", "  secret12  ").status_code == 200
         assert_envelope(sign_in(client, "spaces@example.com", "secret12"), 400, "auth.invalid_credentials")
 

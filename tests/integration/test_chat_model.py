@@ -6,16 +6,21 @@ wrong shape, empty text, nothing listening) falling back to the offline answer w
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
+from sqlalchemy import func, select
 
+from server.chat import conversations as chat_service
 from server.integrations import chat_model
+from server.models import ChatMessage
 from server.seed import run_all
 
-from ..helpers import API
+from ..helpers import API, assert_envelope
 
 KEY = "test-model-key"
 PHRASED = "Взнос: 10 000 ₸ (по источнику [1])."
@@ -135,3 +140,68 @@ def test_scrub_masks_numbers_and_emails():
     assert chat_model.scrub("ИИН 900101300017, a.b@c.kz, +7 (701) 123-45-67, 2025 год") == (
         "ИИН [number], [email], [number], 2025 год"
     )
+
+
+# ------------------------------------------------------------------------------------------- issue 22, finding 8
+
+
+def test_an_unverified_account_cannot_use_the_assistant_nor_the_model(client, factories, db, model):
+    run_all()
+    user = factories.applicant(verified=False)
+    # A chat such an account could start before the fix: its own chat id does not open the assistant either.
+    chat_id = chat_service.start(user, "career", "bachelor", "ru")[0].public_id
+    headers = factories.auth_headers(user)
+    question = {"message": "Сколько стоит вступительный взнос?"}
+    for response in (
+        client.post(f"{API}/chat/start", json=START, headers=headers),
+        client.get(f"{API}/chat", headers=headers),
+        client.get(f"{API}/chat/{chat_id}", headers=headers),
+        client.post(f"{API}/chat/{chat_id}/message", json=question, headers=headers),
+        client.post(f"{API}/chat/{chat_id}/handoff", json={}, headers=headers),
+    ):
+        assert_envelope(response, 403, "errors.email_not_verified", lang="ru")
+    kk = client.post(f"{API}/chat/{chat_id}/message?lang=kk", json=question, headers=headers)
+    assert_envelope(kk, 403, "errors.email_not_verified", lang="kk")
+    assert model.calls == []
+    assert db.session.scalar(select(func.count(ChatMessage.id))) == 1  # the welcome only: nothing was stored
+
+    user.is_verified = True  # the same account once its address is proved
+    db.session.commit()
+    answered = client.post(f"{API}/chat/{chat_id}/message", json=question, headers=headers)
+    assert answered.status_code == 200 and len(model.calls) == 1
+
+
+# ------------------------------------------------------------------------------------------- issue 22, finding 9
+
+CORPUS = json.loads((Path(__file__).parent / "chat_masking_corpus.json").read_text(encoding="utf-8"))
+QUESTION = "Сколько стоит вступительный взнос?"
+
+
+def test_personal_data_in_any_spelling_never_reaches_the_model(client, factories, db, app, model, monkeypatch):
+    """Each variant of the corpus goes through the real chat endpoint; the model's request is read as it arrived."""
+    run_all()
+    monkeypatch.setitem(app.config, "RATE_LIMIT_CHAT_MESSAGE_PER_ACCOUNT", "1000 per minute")
+    headers = factories.auth_headers(factories.applicant(email="corpus.owner@example.com"))
+    chat_id = client.post(f"{API}/chat/start", json=START, headers=headers).get_json()["chatId"]
+
+    def sent(text: str) -> tuple[str, str]:
+        """(the question the model got, the whole request) for a message ending with `text`."""
+        before = len(model.calls)
+        response = client.post(f"{API}/chat/{chat_id}/message", json={"message": f"{QUESTION} {text}"}, headers=headers)
+        assert response.status_code == 200, response.get_data(as_text=True)
+        assert len(model.calls) == before + 1, f"the model was not asked about {text!r}"
+        body = model.calls[-1]["body"]
+        return body["messages"][1]["content"].split("\n\nQuestion: ", 1)[1], json.dumps(body, ensure_ascii=False)
+
+    assert len(CORPUS["masked"]) >= 40 and len(CORPUS["kept"]) >= 20
+    leaks = []
+    for entry in CORPUS["masked"]:
+        question, request = sent(entry["text"])
+        digits = entry["kind"] != "email" and re.search(r"\d", question)
+        secrets = [secret for secret in entry.get("secrets", []) if secret in question]
+        if entry["text"] in request or digits or secrets or "corpus.owner" in request:
+            leaks.append((entry["text"], question))
+    assert leaks == []
+
+    changed = [(text, question) for text in CORPUS["kept"] if (question := sent(text)[0]) != f"{QUESTION} {text}"]
+    assert changed == []

@@ -24,6 +24,8 @@ SELF = {"form_key": "documentsSelfUpload"}
 def _submitted(client, factories, kz=False, email=None, **application_fields):
     """An application every step of which its applicant saved and submitted through the real calls, files included."""
     user = factories.applicant(kz=kz, **({"email": email} if email else {}))
+    if kz:  # the credit bureau confirmed the citizen (issue 22)
+        factories.bureau_data(user)
     application = factories.application(user=user, **application_fields)
     answers, files = complete_answers(application, factories, kz)
     assert_ok(post_bulk(client, factories.auth_headers(user), application.id, answers, files, is_submit="true"))

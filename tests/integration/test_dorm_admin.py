@@ -154,7 +154,8 @@ def test_a_swap_needs_the_named_residents_acceptance_and_checks_gender(client, f
     second, second_booking = resident(client, factories, hall, room_type, email="second@example.com")
     woman, _ = resident(client, factories, hall, room_type, gender="female", email="woman@example.com")
     stranger = applicant(factories)
-    assert_envelope(
+    # An e-mail that is no resident's is answered like a resident's (issue 22, finding 11); staff see which it was.
+    nobody = assert_ok(
         post(
             client,
             factories,
@@ -162,9 +163,15 @@ def test_a_swap_needs_the_named_residents_acceptance_and_checks_gender(client, f
             "/users/create-room-transfer-request",
             kind="swap",
             swap_email="nobody@example.com",
-        ),
-        404,
-        "dorm.swap_resident_not_found",
+        )
+    )["item"]
+    assert nobody["status"] == "pending" and "swap_user_id" not in nobody
+    listed = assert_ok(
+        client.get(f"{API}/admin/transfers?type=pending", headers=factories.auth_headers(factories.admin()))
+    )
+    assert [(t["swap_user_email"], t["swap_user_id"]) for t in listed["list"]] == [("nobody@example.com", None)]
+    assert_ok(
+        post(client, factories, first, "/users/update-room-transfer-request", request_id=nobody["id"], action="cancel")
     )
     request = assert_ok(
         post(

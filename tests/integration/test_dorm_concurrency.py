@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from server import create_app
 from server.extensions import db as _db
+from server.extensions import limiter
 from server.models import DormBooking
 
 from ..conftest import make_config
@@ -22,7 +23,11 @@ THREADS = 40
 @pytest.fixture
 def wide_app(instance_dir, database_url, db):
     """PostgreSQL: row locks under real overlap. SQLite (the single-machine default) runs the same race: there the
-    booking's first statement takes the database's write lock, so the others queue behind it (busy_timeout)."""
+    booking's first statement takes the database's write lock, so the others queue behind it (busy_timeout).
+
+    Flask-Limiter is one object for every app of the process and takes RATELIMIT_ENABLED from the last init_app:
+    the session app's limits are switched back on afterwards, or every rate-limit test run later would pass."""
+    enabled = limiter.enabled
     app = create_app(
         make_config(
             instance_dir,
@@ -31,6 +36,7 @@ def wide_app(instance_dir, database_url, db):
             SQLALCHEMY_ENGINE_OPTIONS={"pool_size": THREADS + 2, "max_overflow": 0, "hide_parameters": True},
         )
     )
+    limiter.enabled = enabled
     yield app
     with app.app_context():
         _db.engine.dispose()

@@ -11,7 +11,7 @@ from openpyxl import Workbook, load_workbook
 from sqlalchemy import func, select
 
 from server.grants.holders import XLSX_CONTENT_TYPE
-from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, AuditLog, GovGrantHolder, PkbPersonData
+from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, AuditLog, GovGrantHolder
 from server.models.application import ApplicationEvent
 
 from ..helpers import assert_envelope, assert_ok
@@ -220,9 +220,12 @@ def test_too_large_file_is_413(client, staff, app, monkeypatch):
 # -------------------------------------------------------------------------------------- check-gov-scholarship
 
 
-def _citizen_application(factories, year=YEAR):
+def _citizen_application(factories, year=YEAR, iin=AHMETOV[0], step=6):
+    """A citizen's application at `step` whose IIN the credit bureau confirmed (None: no bureau data)."""
     user = factories.applicant(kz=True)
-    application = factories.application(user=user, term=factories.term(year=year), current_step=6)
+    if iin is not None:
+        factories.bureau_data(user, iin=iin)
+    application = factories.application(user=user, term=factories.term(year=year), current_step=step)
     return user, application, factories.auth_headers(user)
 
 
@@ -231,8 +234,7 @@ def _check(client, headers, application_id):
 
 
 def test_awarded_when_the_bureau_iin_is_on_the_list(client, factories, staff, db):
-    user, application, headers = _citizen_application(factories)
-    factories._add(PkbPersonData(user_id=user.id, iin=AHMETOV[0], last_name="Ахметов", first_name="Нурлан"))
+    _user, application, headers = _citizen_application(factories)
     assert_ok(upload(client, staff, xlsx([AHMETOV, IVANOV])))
 
     body = assert_ok(_check(client, headers, application.id))
@@ -251,21 +253,17 @@ def test_awarded_when_the_bureau_iin_is_on_the_list(client, factories, staff, db
     }
 
 
-def test_typed_iin_is_used_without_bureau_data_and_not_awarded_when_absent(client, factories, staff):
-    _user, application, headers = _citizen_application(factories)
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": SMAGULOVA[0]})
+def test_not_awarded_when_the_bureau_iin_is_absent_from_the_list(client, factories, staff):
+    _user, application, headers = _citizen_application(factories, iin=SMAGULOVA[0])
     assert_ok(upload(client, staff, xlsx([AHMETOV])))
 
     body = assert_ok(_check(client, headers, application.id))
 
     assert (body["awarded"], body["published"], body["grant"]) == (False, True, None)
-    assert_ok(upload(client, staff, xlsx([AHMETOV, SMAGULOVA])))
-    assert assert_ok(_check(client, headers, application.id))["awarded"] is True
 
 
 def test_the_list_of_another_year_does_not_count(client, factories, staff):
     _user, application, headers = _citizen_application(factories)
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": AHMETOV[0]})
     assert_ok(upload(client, staff, xlsx([AHMETOV]), year=YEAR - 1))
 
     body = assert_ok(_check(client, headers, application.id))
@@ -291,8 +289,7 @@ def _step(db, application):
 
 @pytest.mark.parametrize("on_list", [True, False])
 def test_a_published_result_moves_step_6_to_7_once_through_the_state_machine(client, factories, staff, db, on_list):
-    _user, application, headers = _citizen_application(factories)
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": AHMETOV[0] if on_list else IVANOV[0]})
+    _user, application, headers = _citizen_application(factories, iin=AHMETOV[0] if on_list else IVANOV[0])
     assert_ok(upload(client, staff, xlsx([AHMETOV])))
 
     for _ in range(3):  # the awaiting page polls
@@ -307,32 +304,60 @@ def test_a_published_result_moves_step_6_to_7_once_through_the_state_machine(cli
 
 def test_no_state_change_while_the_list_is_not_published(client, factories, staff, db):
     _user, application, headers = _citizen_application(factories)
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": AHMETOV[0]})
     assert_ok(upload(client, staff, xlsx([AHMETOV]), year=YEAR - 1))  # another year's list only
     assert assert_ok(_check(client, headers, application.id))["published"] is False
     assert _step(db, application) == 6 and _events(db, application.id) == []
 
 
-@pytest.mark.parametrize("step", [4, 5, 7, 8])
-def test_other_steps_only_read_the_result(client, factories, staff, db, step):
-    user = factories.applicant(kz=True)
-    application = factories.application(user=user, term=factories.term(year=YEAR), current_step=step)
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": AHMETOV[0]})
+@pytest.mark.parametrize("step", [7, 8, 10])
+def test_later_steps_only_read_the_result(client, factories, staff, db, step):
+    _user, application, headers = _citizen_application(factories, step=step)
     assert_ok(upload(client, staff, xlsx([AHMETOV])))
-    assert assert_ok(_check(client, factories.auth_headers(user), application.id))["awarded"] is True
+    assert assert_ok(_check(client, headers, application.id))["awarded"] is True
     assert _step(db, application) == step and _events(db, application.id) == []
 
 
-def test_unknown_iin_is_422(client, factories):
+def test_once_recorded_the_result_is_the_one_the_state_machine_acts_on(client, factories, staff, db):
+    """A list corrected after step 7 does not contradict what choose_program / continue_paid will judge."""
     _user, application, headers = _citizen_application(factories)
+    assert_ok(upload(client, staff, xlsx([IVANOV])))
+    assert assert_ok(_check(client, headers, application.id))["awarded"] is False
+    assert_ok(upload(client, staff, xlsx([IVANOV, AHMETOV])))  # the applicant added later
+
+    body = assert_ok(_check(client, headers, application.id))
+
+    assert (body["awarded"], body["grant"], _step(db, application)) == (False, None, 7)
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 4, 5])
+def test_before_the_grant_step_the_check_is_refused(client, factories, staff, db, step):
+    _user, application, headers = _citizen_application(factories, step=step)
+    assert_ok(upload(client, staff, xlsx([AHMETOV])))
+    body = assert_envelope(_check(client, headers, application.id), 409, "gov_scholarship.not_at_grant_step")
+    assert AHMETOV[1] not in str(body)
+    assert _step(db, application) == step and _events(db, application.id) == []
+
+
+def test_a_withdrawn_application_is_refused(client, factories, staff):
+    _user, application, headers = _citizen_application(factories)
+    factories.db.session.get(type(application), application.id).status = -1
+    factories.db.session.commit()
+    assert_ok(upload(client, staff, xlsx([AHMETOV])))
+    assert_envelope(_check(client, headers, application.id), 409, "applications.archived")
+
+
+def test_without_bureau_data_the_check_is_422_whatever_was_typed(client, factories, staff, db):
+    _user, application, headers = _citizen_application(factories, iin=None)
+    assert_ok(upload(client, staff, xlsx([AHMETOV])))
     assert_envelope(_check(client, headers, application.id), 422, "gov_scholarship.iin_unknown")
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": "060315501233"})  # bad check digit
-    assert_envelope(_check(client, headers, application.id), 422, "gov_scholarship.iin_unknown")
+    factories.user_data(application, "fillStepMainInfoLocal", {"iin": AHMETOV[0]})
+    body = assert_envelope(_check(client, headers, application.id), 422, "gov_scholarship.iin_unknown")
+    assert AHMETOV[1] not in str(body)
+    assert _step(db, application) == 6 and _events(db, application.id) == []
 
 
 def test_someone_elses_or_a_missing_application_is_404(client, factories, staff):
     _owner, application, _headers = _citizen_application(factories)
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": AHMETOV[0]})
     stranger = factories.auth_headers(factories.applicant(kz=True))
     assert_envelope(_check(client, stranger, application.id), 404, "applications.not_found")
     assert_envelope(_check(client, stranger, application.id + 1000), 404)
@@ -346,7 +371,6 @@ def test_concurrent_polls_record_the_result_once(request, factories, staff, clie
     """PostgreSQL (the fixture skips SQLite): the awaiting page of several tabs polls at the same moment."""
     wide_app = request.getfixturevalue("wide_app")
     user, application, headers = _citizen_application(factories)
-    factories.user_data(application, "fillStepMainInfoLocal", {"iin": AHMETOV[0]})
     assert_ok(upload(client, staff, xlsx([AHMETOV])))
     application_id = application.id  # read here: the threads have no app context for lazy loads
     ready = threading.Barrier(8)

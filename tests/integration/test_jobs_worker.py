@@ -65,6 +65,7 @@ def worker_environment(instance_dir: Path, database_url: str, smtp_url: str, que
         JOBS_QUEUE=queue,
         SECRET_KEY="test-secret-key-that-is-long-enough-for-hmac-sha256",
         LOG_LEVEL="INFO",
+        APP_ENV="development",  # the sandbox adapters of the session app; production refuses them at start
         PYTHONPATH=str(ROOT),
         **extra,
     )

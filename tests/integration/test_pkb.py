@@ -324,15 +324,18 @@ def test_gender_follows_the_iin_and_a_missing_middle_name_is_left_out(client, fa
     assert data["gender"] == 2 and data["date_of_birth"] == "1998-12-04" and "middle_name" not in data
 
 
-def test_prefill_keeps_answers_the_applicant_already_saved(client, factories, db):
+def test_prefill_keeps_the_applicants_answers_but_the_bureau_fields_are_the_bureaus(client, factories, db):
+    """Issue 22: names, IIN and birth date typed before the confirmation give way to the bureau's; the rest stays."""
     _user, application, headers = citizen_with_application(factories)
-    factories.user_data(application, "fillStepMainInfoLocal", {"last_name": "Своя", "phone_number": "+77010000000"})
+    typed = {"last_name": "Своя", "iin": "990721307894", "phone_number": "+77010000000", "gender": 2}
+    factories.user_data(application, "fillStepMainInfoLocal", typed)
     request_id = assert_ok(create_request(client, headers, body_for(PERSON, application.id)))["request_id"]
     assert_ok(check_code(client, headers, request_id, sms_code(client, PERSON.phone)))
     db.session.expire_all()
     data = _main_info(db, application.id).data
-    assert data["last_name"] == "Своя" and data["phone_number"] == "+77010000000"
-    assert data["iin"] == PERSON.iin and data["first_name"] == "Нурлан" and data["gender"] == 1
+    assert data["phone_number"] == "+77010000000" and data["gender"] == 2  # the applicant's own answers
+    assert (data["last_name"], data["iin"], data["first_name"]) == ("Ахметов", PERSON.iin, "Нурлан")
+    assert data["date_of_birth"] == "2006-03-15" and data["middle_name"] == "Серикович"
 
 
 def test_a_new_application_of_a_completed_citizen_starts_prefilled(client, factories, db):

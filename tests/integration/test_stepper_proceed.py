@@ -50,10 +50,13 @@ def events(db, application) -> list[str]:
 
 @pytest.fixture
 def citizen(factories):
-    """A citizen's application (regular bachelors, scholarship) and the applicant's headers, at a given step."""
+    """A citizen's application (regular bachelors, scholarship) and the applicant's headers, at a given step; the
+    credit bureau confirmed the applicant unless bureau=False."""
 
-    def make(step=1, financing="scholarship", exempted=False, kind="regular_bachelors"):
+    def make(step=1, financing="scholarship", exempted=False, kind="regular_bachelors", bureau=True):
         user = factories.applicant(kz=True)
+        if bureau:  # the credit bureau confirmed the citizen: every step needs it (issue 22)
+            factories.bureau_data(user)
         program = factories.study_program(kind=kind)
         application = factories.application(
             user=user, program=program, current_step=step, financing=financing, is_exempted_from_payment=exempted

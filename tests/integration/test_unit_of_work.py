@@ -59,3 +59,21 @@ def test_mail_queued_inside_leaves_after_the_commit(db):
         queue_mail("uow-mail@example.com", "verify", "en", code="654321")
         assert _mails(db, "uow-mail@example.com") == 0
     assert _mails(db, "uow-mail@example.com") == 1
+
+
+def test_a_kept_refusal_commits_what_was_written_before_it(db):
+    @use_case(keep_on=(Conflict,))
+    def refuse_after_recording(email):
+        db.session.add(User(email=email, password_hash="x"))
+        raise Conflict("errors.conflict")
+
+    with pytest.raises(Conflict):
+        refuse_after_recording("uow-kept@example.com")
+    db.session.rollback()
+    assert _users(db, "uow-kept@example.com") == 1
+
+    with pytest.raises(RuntimeError):
+        with unit_of_work(keep_on=(Conflict,)):
+            db.session.add(User(email="uow-other@example.com", password_hash="x"))
+            raise RuntimeError("not a kept refusal")
+    assert _users(db, "uow-other@example.com") == 0

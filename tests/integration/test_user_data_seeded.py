@@ -12,7 +12,7 @@ from server.models import Application, StudyProgram, Term
 from server.seed import run_all
 
 from ..helpers import assert_ok
-from .test_user_data_support import PDF, PNG, engine_ctx, file_fields_of, post_bulk, valid_data
+from .test_user_data_support import PDF, PNG, bureau_answers, engine_ctx, file_fields_of, post_bulk, valid_data
 
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
@@ -26,6 +26,8 @@ def test_submission_with_seeded_reference_data(client, factories, db, kz, kind):
     program = db.session.scalars(select(StudyProgram).where(StudyProgram.kind == kind)).first()
     term = db.session.scalars(select(Term)).one()
     user = factories.applicant(kz=kz)
+    if kz:  # the credit bureau confirmed the citizen: submitting needs it (issue 22)
+        factories.bureau_data(user)
     application = factories.application(user=user, program=program, term=term, current_step=3 if kz else 1)
     variant = "home" if kz else "foreign"
     ctx = engine_ctx(
@@ -36,6 +38,8 @@ def test_submission_with_seeded_reference_data(client, factories, db, kz, kind):
         if key == "documentsSelfUpload":
             continue
         answers[key] = valid_data(key, ctx, factories)
+        if key == forms.MAIN_INFO_LOCAL:  # the bureau's names, IIN and birth date are read-only
+            answers[key].update(bureau_answers(application))
         ctx["answers"][key] = answers[key]
         for f in file_fields_of(key, ctx):
             files[(key, f["key"])] = (PNG, "photo.png") if f["type"] == "image" else (PDF, f"{f['key']}.pdf")

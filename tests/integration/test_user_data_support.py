@@ -279,8 +279,19 @@ def file_fields_of(step_key: str, ctx: dict) -> list[dict]:
     return [f for f in forms.resolve_step(step_key, ctx)["fields"] if f["type"] in ("file", "image")]
 
 
+def bureau_answers(application) -> dict:
+    """The main-info answers the credit bureau confirmed for the owner: read-only for the applicant (issue 22)."""
+    from server.applications.prefill import bureau_values
+    from server.extensions import db
+    from server.models import PkbPersonData
+
+    person = db.session.scalar(select(PkbPersonData).where(PkbPersonData.user_id == application.user_id))
+    return bureau_values(person) if person is not None else {}
+
+
 def complete_answers(application, factories, kz: bool) -> tuple[dict, dict]:
-    """(answers by form key, files {(form key, field): (bytes, name)}) that pass submission."""
+    """(answers by form key, files {(form key, field): (bytes, name)}) that pass submission; a citizen's main-info
+    answers carry the credit bureau's values when the bureau confirmed the owner."""
     program = application.study_program
     ctx = engine_ctx(program.kind, kz=kz, financing=application.financing, program_id=program.id)
     variant = "home" if kz else "foreign"
@@ -289,6 +300,8 @@ def complete_answers(application, factories, kz: bool) -> tuple[dict, dict]:
         if key == "documentsSelfUpload":
             continue
         answers[key] = valid_data(key, ctx, factories)
+        if key == forms.MAIN_INFO_LOCAL:
+            answers[key].update(bureau_answers(application))
         ctx["answers"][key] = answers[key]
         for f in file_fields_of(key, ctx):
             files[(key, f["key"])] = (PNG, "photo.png") if f["type"] == "image" else (PDF, f"{f['key']}.pdf")

@@ -113,8 +113,15 @@ def test_foreign_submission_records_submit_form_and_shows_in_the_history(client,
     assert history[0]["createdAt"] <= history[1]["createdAt"]
 
 
+def _citizen(factories):
+    """A citizen the credit bureau confirmed (every citizen transition needs it, issue 22)."""
+    user = factories.applicant(kz=True)
+    factories.bureau_data(user)
+    return user
+
+
 def test_home_submission_moves_from_step_3_to_4_without_status(client, db, factories):
-    application = factories.application(user=factories.applicant(kz=True), current_step=3)
+    application = factories.application(user=_citizen(factories), current_step=3)
     headers = factories.auth_headers(application.user)
     assert_ok(_submit(client, headers, application, factories, kz=True))
     [event] = _events(db, application.id)
@@ -181,7 +188,7 @@ def test_admin_submit_of_an_archived_application_is_the_localized_409(client, db
 
 
 def test_history_hides_internal_events_and_staff_comments(client, db, factories):
-    application = factories.application(user=factories.applicant(kz=True), current_step=2)
+    application = factories.application(user=_citizen(factories), current_step=2)
     admin = factories.admin(role=ROLE_KZ_ADMIN)
     transition(
         application,

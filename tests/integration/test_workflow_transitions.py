@@ -20,8 +20,13 @@ from .test_user_data_support import PDF, engine_ctx, post_bulk, valid_data
 SUBMITTED = datetime(2026, 3, 1, tzinfo=UTC)
 
 
-def _application(factories, kz=False, **state):
-    return factories.application(user=factories.applicant(kz=kz), **state)
+def _application(factories, kz=False, bureau=True, **state):
+    """A citizen's application has passed the credit-bureau step (every citizen transition needs it, issue 22),
+    unless bureau=False."""
+    user = factories.applicant(kz=kz)
+    if kz and bureau:
+        factories.bureau_data(user)
+    return factories.application(user=user, **state)
 
 
 def _actor(factories, kind, application):

@@ -35,7 +35,9 @@ def test_database_url_from_the_environment(monkeypatch, tmp_path, scheme):
 def test_postgresql_runs_on_psycopg2(monkeypatch, tmp_path):
     monkeypatch.setenv("INSTANCE_PATH", str(tmp_path))
     monkeypatch.delenv("DATABASE_URL", raising=False)
-    app = create_app(Config(SECRET_KEY="k" * 48, SQLALCHEMY_DATABASE_URI="postgres://u:p@127.0.0.1:1/none"))
+    app = create_app(
+        Config(APP_ENV="development", SECRET_KEY="k" * 48, SQLALCHEMY_DATABASE_URI="postgres://u:p@127.0.0.1:1/none")
+    )
     assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql://u:p@127.0.0.1:1/none"
     with app.app_context():
         from server.extensions import db

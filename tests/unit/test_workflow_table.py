@@ -12,6 +12,7 @@ import pytest
 
 from server.applications.workflow import SYSTEM_SOURCES, TRANSITION_NAMES, TRANSITIONS, Actor
 from server.applications.workflow import jobs as workflow_jobs
+from server.applications.workflow import status_transitions as workflow_status_transitions
 from server.applications.workflow.engine import STATE_FIELDS
 from server.applications.workflow.states import Sets
 from server.models import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, ApplicationEvent
@@ -59,6 +60,7 @@ def test_the_other_transitions_follow_the_contract():
     assert set(submit.actors) == {"applicant", ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN} and submit.population is None
     assert [g.name for g in submit.guards] == [
         "submission window open (applicants)",
+        "bureau data received (citizens)",
         "paid or exempted (citizens)",
         "questionnaire complete",
     ]
@@ -74,12 +76,32 @@ def test_guards_from_the_contract():
     def names(transition):
         return {g.name for g in TRANSITIONS[transition].guards}
 
-    assert names("skip_payment") == {"exempted from payment"}
-    assert names("pay") == {"admission fee paid in full"}
-    assert names("upload_documents") == {"every required document present"}
+    assert names("skip_payment") == {BUREAU, "exempted from payment"}
+    assert names("pay") == {BUREAU, "admission fee paid in full"}
+    assert names("upload_documents") == {BUREAU, "every required document present"}
     assert names("restore") == {"was submitted"}
     # staff cannot declare the documents in order while one awaits its correction (decision 0074)
-    assert names("accept") == names("confirm_documents") == {"no document sent back"}
+    assert names("accept") == {"no document sent back"}
+    assert names("confirm_documents") == {BUREAU, "no document sent back"}
+    assert names("grant_result") == {BUREAU, "grant not recorded as awarded on another application with the same IIN"}
+
+
+BUREAU = "bureau data received (citizens)"
+# Creating the application comes before the credit-bureau step (req §4 application flow); staff's exemption and
+# programme change, and the applicant's withdrawal, are not the applicant's progress.
+NOT_PROGRESS = {"create", "set_exemption", "change_program", "withdraw"}
+
+
+def test_every_citizen_progress_transition_needs_the_bureau_data_first():
+    """Issue 22: the credit-bureau step was held only by the client; a citizen never moves without it."""
+    citizen = {name for name, spec in TRANSITIONS.items() if spec.population in (POPULATION_KZ, None)}
+    for name in citizen - NOT_PROGRESS:
+        guards = [g.name for g in TRANSITIONS[name].guards]
+        assert BUREAU in guards, name
+        # first, except after the window check of submit_form (its applicant-facing refusal comes first)
+        assert guards.index(BUREAU) == (1 if name == "submit_form" else 0), name
+    for name in NOT_PROGRESS | {n for n, s in TRANSITIONS.items() if s.population == POPULATION_FOREIGN}:
+        assert BUREAU not in {g.name for g in TRANSITIONS[name].guards}, name
 
 
 def test_only_archive_and_restore_need_a_reason():
@@ -187,3 +209,27 @@ def test_the_decision_record_lists_every_transition_guard_and_job():
             assert guard.name in text, guard.name
         for job in spec.jobs:
             assert job in text, job
+
+
+def test_the_admin_area_reads_its_moves_from_the_table():
+    """The panel's status field and "send to next stage" call transitions by name from the table (decision 0076)
+    instead of keeping their own status → transition maps."""
+    assert workflow_status_transitions(ROLE_FOREIGN_ADMIN) == {
+        1: "accept",
+        2: "await_visa",
+        3: "enrol",
+        -1: "archive",
+        0: "restore",
+    }
+    assert {spec.name for spec in TRANSITIONS.values() if spec.next_stage} == {
+        "accept",
+        "await_visa",
+        "enrol",
+        "confirm_documents",
+        "enrol_scholarship",
+    }
+    assert all(
+        ROLE_FOREIGN_ADMIN in spec.actors or ROLE_KZ_ADMIN in spec.actors
+        for spec in TRANSITIONS.values()
+        if spec.next_stage
+    )

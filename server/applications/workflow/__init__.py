@@ -9,9 +9,9 @@ The table of transitions is data (table.py); guards are small named functions (g
 """
 
 from .actors import SYSTEM_SOURCES, Actor
-from .engine import available_transitions, check, transition
+from .engine import available_transitions, check, next_stage, transition
 from .history import events_for_admin, status_history
-from .table import TRANSITION_NAMES, TRANSITIONS, Transition
+from .table import TRANSITION_NAMES, TRANSITIONS, Transition, status_transitions
 
 __all__ = [
     "SYSTEM_SOURCES",
@@ -21,7 +21,9 @@ __all__ = [
     "Transition",
     "available_transitions",
     "check",
+    "next_stage",
     "events_for_admin",
     "status_history",
+    "status_transitions",
     "transition",
 ]

@@ -265,3 +265,23 @@ def available_transitions(application: Application, actor: Actor) -> list[str]:
             continue
         names.append(spec.name)
     return names
+
+
+def next_stage(application: Application, actor: Actor) -> str:
+    """The transition staff's "send to next stage" means for this application now: the table's next-stage
+    transition whose population, actor and source match. Guards are not judged here, so taking it explains a
+    refusal (a document sent back, ...) instead of a bare "illegal transition"."""
+    try:
+        role = actor.role_on(application)
+    except ApiError:
+        raise illegal() from None
+    population = populations.population_of(application.user)
+    for spec in TRANSITIONS.values():
+        if (
+            spec.next_stage
+            and role in spec.actors
+            and (spec.population is None or spec.population == population)
+            and spec.source.matches(application)
+        ):
+            return spec.name
+    raise illegal()

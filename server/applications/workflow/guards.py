@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ... import populations
+from ...forms.masks import iin_valid
 from ...models.application import (
     ADMISSION_FEE_KZT,
     FINANCING_PAID,
@@ -48,10 +49,20 @@ def guard(name: str, *, refusal: tuple[int, str] = ILLEGAL, field: str | None = 
     return declare
 
 
-def _grant_awarded(ctx: Context) -> bool | None:
-    """The last government-scholarship result of this application: True, False, or None before any."""
-    event = events_dao.latest(ctx.application.id, "grant_result")
+def _grant_awarded_to(application_id: int) -> bool | None:
+    """The last government-scholarship result of an application: True, False, or None before any."""
+    event = events_dao.latest(application_id, "grant_result")
     return None if event is None else bool((event.data or {}).get("awarded"))
+
+
+def _grant_awarded(ctx: Context) -> bool | None:
+    return _grant_awarded_to(ctx.application.id)
+
+
+def bureau_iin(application) -> str | None:
+    """The IIN the credit bureau confirmed for the application's owner (decision 0064), or None before that."""
+    person = applications_dao.person_data_of(application.user_id)
+    return person.iin if person is not None and iin_valid(person.iin) else None
 
 
 def is_enrolled(application) -> bool:
@@ -64,6 +75,13 @@ def is_enrolled(application) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------- the stepper
+
+
+@guard("bureau data received (citizens)", refusal=(409, "workflow.bureau_data_required"))
+def bureau_data_received(ctx: Context) -> bool:
+    # Req §4: a citizen's journey goes on only once the credit-bureau code is confirmed. Only the client used to hold
+    # that, so a citizen who never called /pkb/* could type anyone's IIN and walk on to the grant (issue 22).
+    return ctx.population != populations.POPULATION_KZ or bureau_iin(ctx.application) is not None
 
 
 @guard("submission window open (applicants)", refusal=(422, "applications.submission_unavailable"))
@@ -118,6 +136,26 @@ def admission_fee_paid(ctx: Context) -> bool:
 @guard("scholarship not awarded")
 def scholarship_not_awarded(ctx: Context) -> bool:
     return _grant_awarded(ctx) is False
+
+
+@guard(
+    "grant not recorded as awarded on another application with the same IIN",
+    refusal=(409, "gov_scholarship.awarded_elsewhere"),
+    reads_data=True,
+)
+def grant_not_awarded_elsewhere(ctx: Context) -> bool:
+    # One person, one state grant a year: two accounts (confirmed before duplicates were refused) or two applications
+    # of one account never both take an award; the second waits at step 6 for staff, who see the shared IIN.
+    if not ctx.data.get("awarded"):
+        return True
+    iin = bureau_iin(ctx.application)
+    term = applications_dao.get_term(ctx.application.term_id)
+    if iin is None or term is None:
+        return False
+    return not any(
+        _grant_awarded_to(other.id)
+        for other in applications_dao.applications_sharing_iin(iin, term.year, excluding_id=ctx.application.id)
+    )
 
 
 @guard("paid, or scholarship awarded")

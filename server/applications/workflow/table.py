@@ -67,6 +67,9 @@ class Transition:
     reason_required: bool = False
     applicant_visible: bool = True
     data_schema: type[Schema] | None = None
+    # Staff's "send to next stage" (the panel's button and the bulk move) means this transition wherever its
+    # source matches: the admin area asks the table instead of keeping its own status/step map.
+    next_stage: bool = False
 
 
 # -------------------------------------------------------------------------------------- computed targets
@@ -118,13 +121,14 @@ _ROWS = (
         actors=(APPLICANT,),
         data_schema=CreationData,
     ),
-    # the citizens' stepper (current_step, req §4)
+    # the citizens' stepper (current_step, req §4); every step needs the credit bureau's data first (issue 22)
     Transition(
         "read_instruction",
         From(steps=(STEP_PROGRAM_CHOSEN,), statuses=NOT_ARCHIVED),
         _step(STEP_INSTRUCTION_READ),
         actors=(APPLICANT,),
         population=POPULATION_KZ,
+        guards=(g.bureau_data_received,),
     ),
     Transition(
         "pay",
@@ -132,7 +136,7 @@ _ROWS = (
         _step(STEP_PAYMENT_MADE),
         actors=(system_role(SYSTEM_PAYMENT),),
         population=POPULATION_KZ,
-        guards=(g.admission_fee_paid,),
+        guards=(g.bureau_data_received, g.admission_fee_paid),
         data_schema=PaymentConfirmationData,
     ),
     Transition(
@@ -141,7 +145,7 @@ _ROWS = (
         _step(STEP_PAYMENT_MADE),
         actors=(APPLICANT,),
         population=POPULATION_KZ,
-        guards=(g.exempted_from_payment,),
+        guards=(g.bureau_data_received, g.exempted_from_payment),
     ),
     Transition(
         "submit_form",
@@ -151,7 +155,7 @@ _ROWS = (
         ),
         _submitted,
         actors=(APPLICANT, *ADMINS),  # admins submit on the applicant's behalf (decision 0031)
-        guards=(g.submission_window_open, g.paid_or_exempted, g.questionnaire_complete),
+        guards=(g.submission_window_open, g.bureau_data_received, g.paid_or_exempted, g.questionnaire_complete),
         jobs=(JOB_APPLICATION_SUBMITTED,),
         data_schema=SubmissionData,
     ),
@@ -161,7 +165,7 @@ _ROWS = (
         _step(STEP_DOCUMENTS_UPLOADED),
         actors=(APPLICANT, ROLE_KZ_ADMIN),
         population=POPULATION_KZ,
-        guards=(g.required_documents_present,),
+        guards=(g.bureau_data_received, g.required_documents_present),
     ),
     Transition(
         "choose_handover",
@@ -169,15 +173,17 @@ _ROWS = (
         _step(STEP_DOCUMENTS_UPLOADED),
         actors=(APPLICANT,),
         population=POPULATION_KZ,
+        guards=(g.bureau_data_received,),
     ),
     Transition(
         "confirm_documents",
         From(steps=(STEP_DOCUMENTS_UPLOADED,), statuses=NOT_ARCHIVED),
         _step(STEP_PHYSICAL_DOCUMENTS),
         actors=(ROLE_KZ_ADMIN,),
-        guards=(g.no_document_sent_back,),
+        guards=(g.bureau_data_received, g.no_document_sent_back),
         population=POPULATION_KZ,
         jobs=(JOB_STATUS_CHANGED,),
+        next_stage=True,
     ),
     Transition(
         "grant_result",
@@ -185,6 +191,7 @@ _ROWS = (
         _step(STEP_GRANT_RESULTS),
         actors=(system_role(SYSTEM_GOV_SCHOLARSHIP),),
         population=POPULATION_KZ,
+        guards=(g.bureau_data_received, g.grant_not_awarded_elsewhere),
         jobs=(JOB_STATUS_CHANGED,),
         data_schema=GrantResultData,
     ),
@@ -194,7 +201,7 @@ _ROWS = (
         Sets({"financing": FINANCING_PAID}),
         actors=(APPLICANT, system_role(SYSTEM_GOV_SCHOLARSHIP)),
         population=POPULATION_KZ,
-        guards=(g.scholarship_not_awarded,),
+        guards=(g.bureau_data_received, g.scholarship_not_awarded),
     ),
     Transition(
         "choose_program",
@@ -202,7 +209,7 @@ _ROWS = (
         _step(STEP_GRANT_CONFIRMED),
         actors=(APPLICANT,),
         population=POPULATION_KZ,
-        guards=(g.paid_or_scholarship_awarded, g.educational_program_chosen),
+        guards=(g.bureau_data_received, g.paid_or_scholarship_awarded, g.educational_program_chosen),
     ),
     Transition(
         "enrol_scholarship",
@@ -210,7 +217,9 @@ _ROWS = (
         _step(STEP_SCHOLARSHIP_ENROLLED),
         actors=(ROLE_KZ_ADMIN,),
         population=POPULATION_KZ,
+        guards=(g.bureau_data_received,),
         jobs=(JOB_STATUS_CHANGED,),
+        next_stage=True,
     ),
     # the foreign admin status (req §4: forward sets the next value, cancel sets -1)
     Transition(
@@ -221,6 +230,7 @@ _ROWS = (
         guards=(g.no_document_sent_back,),
         population=POPULATION_FOREIGN,
         jobs=(JOB_STATUS_CHANGED,),
+        next_stage=True,
     ),
     Transition(
         "await_visa",
@@ -229,6 +239,7 @@ _ROWS = (
         actors=(ROLE_FOREIGN_ADMIN,),
         population=POPULATION_FOREIGN,
         jobs=(JOB_STATUS_CHANGED,),
+        next_stage=True,
     ),
     Transition(
         "enrol",
@@ -237,6 +248,7 @@ _ROWS = (
         actors=(ROLE_FOREIGN_ADMIN,),
         population=POPULATION_FOREIGN,
         jobs=(JOB_STATUS_CHANGED,),
+        next_stage=True,
     ),
     Transition(
         "archive",
@@ -290,3 +302,13 @@ TRANSITIONS: MappingProxyType[str, Transition] = MappingProxyType({row.name: row
 TRANSITION_NAMES: tuple[str, ...] = tuple(TRANSITIONS)
 if len(TRANSITIONS) != len(_ROWS):
     raise ValueError("transition names must be unique")
+
+
+def status_transitions(role: str) -> dict[int, str]:
+    """target status → the transition that sets it, for the transitions `role` may take whose only effect is the
+    status (the foreign admin's status field: forward, archive, restore)."""
+    out = {}
+    for spec in TRANSITIONS.values():
+        if role in spec.actors and isinstance(spec.target, Sets) and set(spec.target.values) == {"status"}:
+            out[spec.target.values["status"]] = spec.name
+    return out

@@ -5,9 +5,10 @@ The consent code is ours (server/pkb/requests.py: 6 digits, hashed, single use, 
      and delivers our code to that phone; answers its own reference for the request;
   2. `fetch_person`: once the applicant has typed the code, hands over the person's data for that reference,
      the code being the proof of consent.
-Adapters (PKB_PROVIDER): `sandbox` (default; a registry of documented test persons, codes through the SMS dev
-outbox) and `http` (JSON over HTTP to PKB_URL with PKB_API_KEY). Every failure of the bureau itself is
-BureauUnavailable: the caller changes nothing and answers 503 "try later".
+Adapters (PKB_PROVIDER): `sandbox` (the default with APP_ENV=development, and only there; a registry of documented
+test persons, codes through the SMS dev outbox), `http` (JSON over HTTP to PKB_URL with PKB_API_KEY) and `disabled`
+(503 `pkb.disabled`, "temporarily unavailable"). Every failure of the bureau itself is BureauUnavailable: the caller
+changes nothing and answers 503 "try later".
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from datetime import date
 from typing import Protocol
 
 from flask import current_app
+
+from ...config import DISABLED, SANDBOX, is_development
+from ...errors import Unavailable
 
 
 @dataclass(frozen=True)
@@ -76,12 +80,17 @@ PROVIDERS = ("sandbox", "http")
 
 
 def get_credit_bureau() -> CreditBureau:
-    provider = current_app.config.get("PKB_PROVIDER", "sandbox")
+    provider = current_app.config.get("PKB_PROVIDER")
+    if provider == DISABLED:
+        raise Unavailable("pkb.disabled")
     if provider == "http":
         from .http import HttpBureau
 
         return HttpBureau.from_config(current_app.config)
-    if provider == "sandbox":
+    if provider == SANDBOX:
+        # Anyone could "confirm" a test person: never outside development.
+        if not is_development(current_app.config):
+            raise BureauUnavailable("the sandbox runs only with APP_ENV=development")
         from ..sms import get_sms_sender
         from .sandbox import SandboxBureau
 

@@ -1,9 +1,11 @@
 """Card payments (design §8, decision 0065): one interface, chosen by PAYMENT_PROVIDER.
 
-- `sandbox` (default): a card page served by the app (`/payments/sandbox/<id>`); its form produces a provider-style
-  notification signed with the sandbox secret and hands it to the same verified code path as the real provider.
+- `sandbox` (the default with APP_ENV=development, and only there): a card page served by the app
+  (`/payments/sandbox/<id>`); its form produces a provider-style notification signed with the sandbox secret and
+  hands it to the same verified code path as the real provider.
 - `cloudpayments`: the CloudPayments / TipTop Pay Kazakhstan widget (`charge`, KZT, invoiceId = our payment id,
   autoClose 3) and its check / pay / fail notifications signed with HMAC-SHA256 of the raw body (Content-HMAC).
+- `disabled`: every payment call answers 503 `payments.disabled` ("temporarily unavailable").
 
 The adapters only speak the provider's language; what a notification changes is decided in payments/card_payments.py.
 """
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 from flask import current_app
 
+from ...config import DISABLED, SANDBOX, is_development
+from ...errors import Unavailable
 from .base import (
     NOTIFICATION_KINDS,
     Notification,
@@ -40,8 +44,13 @@ __all__ = [
 
 def get_payment_provider(name: str | None = None) -> PaymentProvider:
     config = current_app.config
-    name = name or config.get("PAYMENT_PROVIDER", "sandbox")
-    if name == "sandbox":
+    name = name or config.get("PAYMENT_PROVIDER")
+    if name == DISABLED:
+        raise Unavailable("payments.disabled")
+    if name == SANDBOX:
+        # Test cards settle real fees: never outside development, whatever a payment row or a setting says.
+        if not is_development(config):
+            raise ProviderUnavailable("the sandbox runs only with APP_ENV=development")
         from .sandbox import SandboxProvider
 
         return SandboxProvider.from_config(config)
