@@ -12,7 +12,7 @@ from flask_jwt_extended import current_user, verify_jwt_in_request
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
-from .errors import ApiError, envelope
+from .errors import Forbidden, envelope
 from .extensions import db, jwt
 from .models import AuthSession, User
 from .models.base import is_row_id, utcnow
@@ -124,9 +124,9 @@ def login_required(verified: bool = True, roles: tuple[str, ...] = ()):
         def wrapper(*args, **kwargs):
             verify_jwt_in_request()
             if verified and not current_user.is_verified:
-                raise ApiError(403, "errors.email_not_verified")
+                raise Forbidden("errors.email_not_verified")
             if roles and not (current_user.role_names & set(roles)):
-                raise ApiError(403, "errors.forbidden")
+                raise Forbidden("errors.forbidden")
             return view(*args, **kwargs)
 
         return wrapper

@@ -149,7 +149,11 @@ def unit_of_work(keep_on: tuple[type[BaseException], ...] = ()):
             session.commit()
     except keep_on:
         if depth == 0:
-            session.commit()
+            try:
+                session.commit()
+            except BaseException:
+                session.rollback()  # the kept work could not be committed: its error replaces the refusal
+                raise
         raise
     except BaseException:
         if depth == 0:

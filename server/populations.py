@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import ApiError
+from .errors import Forbidden, Invalid
 from .models.user import ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN, User
 
 POPULATION_FOREIGN = "foreign"
@@ -65,7 +65,7 @@ def has_segment_access(actor: User, segment: str) -> bool:
 
 def require_population(actor: User, population: str) -> str:
     if population not in populations_of(actor):
-        raise ApiError(403, "errors.forbidden")
+        raise Forbidden("errors.forbidden")
     return population
 
 
@@ -75,11 +75,11 @@ def population_for(actor: User, *, segment: str | None = None, is_local: bool | 
     if segment is not None:
         wanted = SEGMENT_POPULATIONS.get(segment.upper())
         if wanted is None:
-            raise ApiError(400, "validation.one_of", errors={"segment": ["validation.one_of"]})
+            raise Invalid("validation.one_of", errors={"segment": ["validation.one_of"]})
         return require_population(actor, wanted)
     if is_local is not None:
         return require_population(actor, POPULATION_KZ if is_local else POPULATION_FOREIGN)
     own = populations_of(actor)
     if not own:
-        raise ApiError(403, "errors.forbidden")
+        raise Forbidden("errors.forbidden")
     return own[0]

@@ -22,7 +22,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from ..database import unit_of_work, use_case
-from ..errors import ApiError, Invalid
+from ..errors import Invalid, TooMany
 from ..extensions import db
 from ..i18n import DEFAULT_LANGUAGE, current_language
 from ..jobs import enqueue_after_commit
@@ -100,13 +100,13 @@ def _create_account(email: str, password_hash: str) -> User | None:
     sign-up of the same address inserted it first (the unique e-mail refused ours): the caller goes on as for an
     existing account."""
     user = User(email=users_dao.normalise_email(email), password_hash=NO_PASSWORD_YET)
-    db.session.add(user)
     try:
-        db.session.flush()
+        with unit_of_work():  # inside the try: the unit rolls the refused insert back before we return
+            db.session.add(user)
+            db.session.flush()
+            _mail_verification_code(user, password_hash)  # joins this unit: the account and its code together
     except IntegrityError:
-        db.session.rollback()
         return None
-    _mail_verification_code(user, password_hash)
     return user
 
 
@@ -131,8 +131,8 @@ def sign_up(email: str, password: str) -> None:
     if user.is_verified:
         burn_password_check(password)
         # The owner learns about the attempt by mail; the caller learns nothing (no enumeration).
-        _queue_mail(user.email, "already_registered")
-        db.session.commit()  # nothing changed but the queued mail, which leaves on commit
+        with unit_of_work():  # nothing changes but the queued mail, which leaves on commit
+            _queue_mail(user.email, "already_registered")
         return
     if _repeats_open_sign_up(user, password):
         return
@@ -167,7 +167,7 @@ def resend_verification(email: str) -> None:
         if wait > 0:
             # The code sent moments ago is still valid; say when a new one can be asked for.
             seconds = math.ceil(wait)
-            raise ApiError(429, "auth.resend_too_soon", seconds=seconds, headers={"Retry-After": str(seconds)})
+            raise TooMany("auth.resend_too_soon", seconds=seconds, headers={"Retry-After": str(seconds)})
     _mail_verification_code(user, latest.pending_password_hash if latest is not None else None)
 
 
@@ -237,11 +237,11 @@ def _sign_in_failed(guard: SignInGuard, user: User | None) -> None:
             queue_mail(user.email, "sign_in_attack", DEFAULT_LANGUAGE, minutes=guard.alert_window_minutes())
 
 
+@use_case
 def sign_out(jti: str) -> None:
     session = users_dao.session_by_jti(jti)
     if session is not None and session.revoked_at is None:
         session.revoked_at = utcnow()
-        db.session.commit()
 
 
 @use_case
@@ -268,7 +268,7 @@ def confirm_reset_code(email: str, code: str) -> str:
     record = _check_code(user, PURPOSE_RESET, code)
     if record.verified_at is not None:
         # Single use: a code already exchanged for a ticket cannot mint another one (nor extend its own life).
-        raise ApiError(400, "auth.wrong_code")
+        raise Invalid("auth.wrong_code")
     record.verified_at = utcnow()
     record.ticket = secrets.token_urlsafe(32)
     # The ticket lives as long as a fresh code would: enough to type a new password.
@@ -289,7 +289,7 @@ def reset_password(email: str, password: str, ticket: str) -> None:
         or record.consumed_at is not None
         or record.expires_at <= utcnow()
     ):
-        raise ApiError(400, "auth.reset_ticket_invalid")
+        raise Invalid("auth.reset_ticket_invalid")
     now = utcnow()
     record.consumed_at = now
     user.password_hash = hash_password(password)

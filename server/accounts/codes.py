@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from flask import current_app
 
-from ..errors import ApiError
+from ..errors import Invalid
 from ..extensions import db
 from ..models import OneTimeCode
 from ..models.base import utcnow
@@ -51,14 +51,14 @@ def check(record: OneTimeCode | None, code: str, messages: CodeMessages = DEFAUL
     before the error is raised, so attempts add up across requests."""
     max_attempts = current_app.config["OTP_MAX_ATTEMPTS"]
     if record is None:
-        raise ApiError(400, messages.wrong)
+        raise Invalid(messages.wrong)
     if record.consumed_at is not None:
-        raise ApiError(400, messages.exhausted if record.attempts >= max_attempts else messages.wrong)
+        raise Invalid(messages.exhausted if record.attempts >= max_attempts else messages.wrong)
     if record.expires_at <= utcnow():
-        raise ApiError(400, messages.expired)
+        raise Invalid(messages.expired)
     if not codes_match(record.code_hash, code, record.purpose, record.user_id):
         count_wrong_try(record)
-        raise ApiError(400, messages.wrong)
+        raise Invalid(messages.wrong)
 
 
 def count_wrong_try(record: OneTimeCode) -> None:

@@ -5,7 +5,7 @@ from flask_smorest import Blueprint
 
 from ..access import login_required
 from ..common_schemas import SuccessSchema
-from ..errors import ApiError
+from ..errors import Forbidden
 from . import users as users_service
 from .schemas import SegmentQuery, UserItemResponse, UserUpdateRequest
 
@@ -33,5 +33,5 @@ def update(body):
 @bp.response(200, SuccessSchema)
 def check(query):
     if not users_service.has_segment_access(current_user, query["segment"]):
-        raise ApiError(403, "errors.forbidden")
+        raise Forbidden("errors.forbidden")
     return {"success": True}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import populations
 from ..database import use_case
-from ..errors import ApiError
+from ..errors import Conflict, Invalid
 from ..extensions import db
 from ..models import ADMIN_ROLES, AuditLog, Citizenship, User
 from ..models.base import utcnow
@@ -16,10 +16,10 @@ from . import dao as users_dao
 def update_citizenship(user: User, citizenship_id: int) -> User:
     citizenship = db.session.get(Citizenship, citizenship_id)
     if citizenship is None:
-        raise ApiError(400, "users.citizenship_not_found", errors={"citizenship_id": ["users.citizenship_not_found"]})
+        raise Invalid("users.citizenship_not_found", errors={"citizenship_id": ["users.citizenship_not_found"]})
     if user.citizenship_id not in (None, citizenship_id) and user.applications_count > 0:
         # The population (foreign vs citizen) decides who reviews an application: frozen once one exists.
-        raise ApiError(409, "users.citizenship_already_set")
+        raise Conflict("users.citizenship_already_set")
     user.citizenship_id = citizenship.id
     return user
 

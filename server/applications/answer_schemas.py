@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load
 
-from ..errors import ApiError
+from ..errors import TooLarge
 from ..models.base import MAX_ID
 
 MAX_FORM_JSON = 256 * 1024  # characters of one form's answers; more is 413
@@ -64,7 +64,7 @@ def _finite(value, depth: int = 0) -> bool:
 def form_answers(name: str, raw) -> dict:
     """One form's answers: a JSON object, or its text (blank text or none: no answers)."""
     if isinstance(raw, str) and len(raw) > MAX_FORM_JSON:
-        raise ApiError(413, "errors.payload_too_large", errors={name: ["errors.payload_too_large"]})
+        raise TooLarge("errors.payload_too_large", errors={name: ["errors.payload_too_large"]})
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return {}
     value = raw

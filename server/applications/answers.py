@@ -24,7 +24,8 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import FileStorage
 
 from .. import forms, populations
-from ..errors import ApiError, LocalizedMessage
+from ..database import unit_of_work
+from ..errors import ApiError, Conflict, LocalizedMessage, NotFound
 from ..extensions import db
 from ..i18n import current_language
 from ..models import Application, ApplicationSnapshot, AuditLog, User, UserData
@@ -73,18 +74,18 @@ def resolve_target(
     """(application, written by an admin). Object-level checks answer 404 for anything not the caller's."""
     if from_admin:
         if not actor.is_admin:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
         owner = dao.get_user(admin_selected_user_id) if admin_selected_user_id else None
         if owner is None or not populations.is_admin_of(actor, owner):
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
         application = dao.get_application(application_id) if application_id else dao.latest_active_application(owner.id)
         if application is None or application.user_id != owner.id:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
         return application, True
     if application_id is None:
         application = dao.latest_active_application(actor.id)
         if application is None:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
         return application, False
     return applications_service.get_owned(actor, application_id), False
 
@@ -93,11 +94,11 @@ def _check_writable(application: Application, step_type: str, as_admin: bool) ->
     if as_admin:
         return
     if not application.is_active:
-        raise ApiError(409, "applications.archived")
+        raise Conflict("applications.archived")
     if step_type == STEP_TYPE_FILL and application.is_submitted:
-        raise ApiError(409, "applications.submitted_read_only")
+        raise Conflict("applications.submitted_read_only")
     if step_type == STEP_TYPE_DOCUMENTS and application.current_step >= STEP_DOCUMENTS_UPLOADED:
-        raise ApiError(409, "applications.submitted_read_only")
+        raise Conflict("applications.submitted_read_only")
 
 
 # ---------------------------------------------------------------------------------------------- messages
@@ -492,23 +493,24 @@ def store(
         session=db.session,
     )
     try:
-        changes = upsert_answers(target, actor, prepared, now)
-        if target.as_admin:
-            _audit_admin_update(target, actor, changes, checked, now)
-        application.updated_at = now
-        application_summary.refresh(application, {key: item.data or {} for key, item in target.items.items()})
-        db.session.flush()
-        submitted = is_submit and submit(target, actor, now)
-        db.session.commit()
+        # A refused submission (an ApiError, raised by submit() only once the answers are flushed) keeps the
+        # answers and their files: the unit commits them, then the refusal is raised.
+        with unit_of_work(keep_on=(ApiError,)):
+            changes = upsert_answers(target, actor, prepared, now)
+            if target.as_admin:
+                _audit_admin_update(target, actor, changes, checked, now)
+            application.updated_at = now
+            application_summary.refresh(application, {key: item.data or {} for key, item in target.items.items()})
+            db.session.flush()
+            submitted = is_submit and submit(target, actor, now)
     except ApiError:
         raise
     except IntegrityError:
-        # A concurrent save of the same form created the row first: nothing of this request is kept; retry.
-        db.session.rollback()
+        # A concurrent save of the same form created the row first: nothing of this request is kept (the unit
+        # rolled it back); retry.
         files_service.discard(written)
-        raise ApiError(409, "errors.conflict") from None
+        raise Conflict("errors.conflict") from None
     except Exception:
-        db.session.rollback()
         files_service.discard(written)
         raise
     return submitted
@@ -571,9 +573,9 @@ def _check_submittable(target: SaveTarget, actor: User) -> None:
     application = target.application
     if not target.as_admin:
         if not application.is_active:
-            raise ApiError(409, "applications.archived")
+            raise Conflict("applications.archived")
         if application.is_submitted:
-            raise ApiError(409, "applications.already_submitted")
+            raise Conflict("applications.already_submitted")
     if application.is_submitted:
         return  # an admin correcting a submitted questionnaire: there is nothing left to submit
     workflow.check(
@@ -591,17 +593,13 @@ def submit(target: SaveTarget, actor: User, now) -> bool:
     application = target.application
     errors = validate_all(application, target.ctx, STEP_TYPE_FILL)
     if errors:
-        db.session.commit()
-        raise validation_error(errors)
+        raise validation_error(errors)  # store()'s unit keeps the answers (keep_on=ApiError)
     if application.is_submitted:
         return False
-    try:
-        # The applicant's interface language goes with the event: the confirmation letter is written in it.
-        data = {} if target.as_admin else {"language": current_language()}
-        workflow.transition(application, "submit_form", actor=_workflow_actor(target, actor), data=data)
-    except ApiError:
-        db.session.commit()  # only the submission is refused (a concurrent one won): the answers stay
-        raise
+    # The applicant's interface language goes with the event: the confirmation letter is written in it. A refused
+    # transition (a concurrent submission won) refuses only the submission: store()'s unit keeps the answers.
+    data = {} if target.as_admin else {"language": current_language()}
+    workflow.transition(application, "submit_form", actor=_workflow_actor(target, actor), data=data)
     _snapshot(application, target.items.values(), actor, now, "submission")
     return True
 
@@ -634,11 +632,11 @@ def fill_items(actor: User, application_id: int, user_id: int | None = None, for
     A constant number of queries: the application (with its program and messages), its owner, its items."""
     application = applications_service.get_readable(actor, application_id)
     if user_id is not None and application.user_id != user_id:
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     if foreign is not None and actor.id != application.user_id:
         population = populations.population_of(application.user)
         if (population == populations.POPULATION_FOREIGN) != bool(foreign):
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
     return present_items(dao.user_data_of(application.id), application.user_id)
 
 

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from werkzeug.datastructures import FileStorage
 
 from .. import forms
-from ..errors import ApiError
+from ..errors import Conflict, Invalid
 from ..extensions import db
 from ..models import Application, AuditLog, DocumentReview, User
 from ..models.base import utcnow
@@ -123,20 +123,20 @@ def replace(actor: User, application_id: int, form_key: str, field: str, uploads
     target = user_data_service.load_target(actor, application_id, from_admin=False, admin_selected_user_id=None)
     application = target.application
     if not application.is_active:
-        raise ApiError(409, "applications.archived")
+        raise Conflict("applications.archived")
     review_row = dao.latest_reviews([application.id]).get((application.id, form_key, field))
     if review_row is None or review_row.decision != DECISION_RETURNED or form_key not in target.types:
-        raise ApiError(409, "documents.not_returned")
+        raise Conflict("documents.not_returned")
     if not uploads:
-        raise ApiError(400, "documents.file_required")
+        raise Invalid("documents.file_required")
     if len(uploads) > MAX_FILES_PER_REPLACEMENT:
-        raise ApiError(400, "files.too_many")
+        raise Invalid("files.too_many")
     definition = forms.resolve_step(form_key, target.ctx)
     saved = target.ctx["answers"].setdefault(form_key, {})
     before = application_render.file_refs(user_data_service.value_at(saved, field))
     # The new version replaces the old one (for a multi-file field, the whole set): clear it before the upload lands.
     if not user_data_service.clear_path(definition, saved, field):
-        raise ApiError(409, "documents.not_returned")
+        raise Conflict("documents.not_returned")
     payload = user_data_service.FormPayload(form_key=form_key, data=None, files={field: uploads})
     checked = user_data_service.check_uploads(target, [payload])
     prepared = user_data_service.prepare_answers(target, [payload], checked)

@@ -7,7 +7,7 @@ from flask import request, send_file
 from flask_jwt_extended import current_user, verify_jwt_in_request
 from flask_smorest import Blueprint
 
-from ..errors import ApiError
+from ..errors import NotFound
 from . import files as files_service
 
 bp = Blueprint("files", __name__, url_prefix="/api/v1/files", description="Uploaded documents and images")
@@ -33,7 +33,7 @@ def download(file_id: str):
         verify_jwt_in_request()
         actor = current_user
         if not actor.is_verified:
-            raise ApiError(404, "files.not_found")
+            raise NotFound("files.not_found")
     row = files_service.get_downloadable(actor, file_id, expires, signature)
     stream = files_service.open_stream(row)
     as_attachment = request.args.get("download", "").lower() in ("1", "true", "yes")

@@ -20,7 +20,7 @@ from flask import current_app
 from werkzeug.datastructures import FileStorage
 
 from .. import populations
-from ..errors import ApiError, LocalizedMessage
+from ..errors import LocalizedMessage, NotFound, Unavailable
 from ..integrations.storage import get_storage
 from ..models import StoredFile, User
 from ..models.file import FILE_KIND_DOCUMENT, FILE_KIND_IMAGE
@@ -167,7 +167,7 @@ def write_all(
             written.append(upload.storage_key)
     except Exception:
         discard(written)
-        raise ApiError(503, "files.storage_unavailable") from None
+        raise Unavailable("files.storage_unavailable") from None
     for upload in uploads:
         session.add(
             StoredFile(
@@ -227,14 +227,14 @@ def get_downloadable(
     fresh signed URL. Everyone else: 404."""
     row = dao.get_file(file_id) if re.fullmatch(r"[0-9a-f]{32}", file_id or "") else None
     if row is None:
-        raise ApiError(404, "files.not_found")
+        raise NotFound("files.not_found")
     if signature is not None and signature_valid(file_id, expires, signature):
         return row
     if actor is None:
-        raise ApiError(404, "files.not_found")
+        raise NotFound("files.not_found")
     owner = actor if actor.id == row.owner_id else dao.get_user(row.owner_id)
     if owner is None or not populations.can_read(actor, owner):
-        raise ApiError(404, "files.not_found")
+        raise NotFound("files.not_found")
     return row
 
 
@@ -242,9 +242,9 @@ def open_stream(row: StoredFile):
     try:
         return get_storage().open(row.storage_key)
     except (FileNotFoundError, OSError):
-        raise ApiError(404, "files.not_found") from None
+        raise NotFound("files.not_found") from None
     except Exception:
-        raise ApiError(404, "files.not_found") from None
+        raise NotFound("files.not_found") from None
 
 
 def _file_refs(value, found: list) -> None:

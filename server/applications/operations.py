@@ -8,7 +8,7 @@ so ids cannot be probed.
 from __future__ import annotations
 
 from ..database import use_case
-from ..errors import ApiError
+from ..errors import Conflict, Invalid, NotFound, Refused
 from ..extensions import db
 from ..forms import engine
 from ..i18n import translate
@@ -37,14 +37,14 @@ from .questionnaire import (
 def get_readable(actor: User, application_id: int) -> Application:
     application = dao.get_application(application_id)
     if application is None or not can_read(actor, application.user):
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     return application
 
 
 def get_owned(actor: User, application_id: int) -> Application:
     application = dao.get_application(application_id)
     if application is None or application.user_id != actor.id:
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     return application
 
 
@@ -74,7 +74,7 @@ def study_program_info(program: StudyProgram) -> dict:
 def study_program_info_by_id(program_id: int) -> dict:
     program = dao.get_study_program(program_id)
     if program is None:
-        raise ApiError(404, "applications.study_program_not_found")
+        raise NotFound("applications.study_program_not_found")
     return study_program_info(program)
 
 
@@ -85,17 +85,16 @@ def study_program_info_by_id(program_id: int) -> dict:
 def create(user: User, study_program_id: int, financing: str | None = None) -> Application:
     program = dao.get_study_program(study_program_id)
     if program is None or program.is_hidden:
-        raise ApiError(
-            400,
+        raise Invalid(
             "applications.study_program_not_found",
             errors={"study_program_id": ["applications.study_program_not_found"]},
         )
     term = open_term_for(program.id)
     if term is None:
-        raise ApiError(422, "applications.submission_unavailable")
+        raise Refused("applications.submission_unavailable")
     dao.lock_user(user.id)
     if dao.active_application_on_program(user.id, program.id, term.id) is not None:
-        raise ApiError(409, "applications.active_exists")
+        raise Conflict("applications.active_exists")
     application = Application(user=user, term_id=term.id, study_program_id=program.id)
     workflow.transition(
         application,
@@ -122,7 +121,7 @@ def steps(actor: User, application_id: int, step_type: str) -> tuple[str, list[d
     application = get_readable(actor, application_id)
     wanted = STEP_TYPE_ALIASES.get(step_type)
     if wanted is None:
-        raise ApiError(400, "validation.one_of", errors={"type": ["validation.one_of"]})
+        raise Invalid("validation.one_of", errors={"type": ["validation.one_of"]})
     answers = {item.type: item.data for item in dao.user_data_of(application.id)}
     variant, ctx, keys = questionnaire_context(application, answers)
     if wanted == STEP_TYPE_STEPPER:
@@ -159,7 +158,7 @@ def submission_status(user: User, application_id: int | None = None, study_progr
         )
     elif study_program_id is not None:
         if dao.get_study_program(study_program_id) is None:
-            raise ApiError(404, "applications.study_program_not_found")
+            raise NotFound("applications.study_program_not_found")
         program_id = study_program_id
         term = open_term_for(program_id, now)
         is_open = term is not None

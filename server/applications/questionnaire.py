@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from .. import forms
-from ..errors import ApiError
+from ..errors import Refused
 from ..extensions import db
 from ..forms import engine
 from ..models import Application, SelectOption, User, UserData
@@ -50,7 +50,7 @@ STEP_TYPE_ALIASES = {
 def variant_for(owner: User) -> str:
     population = population_of(owner)
     if population is None:
-        raise ApiError(422, "applications.citizenship_required")
+        raise Refused("applications.citizenship_required")
     return VARIANT_HOME if population == POPULATION_KZ else VARIANT_FOREIGN
 
 

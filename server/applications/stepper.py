@@ -22,7 +22,7 @@ import logging
 
 from .. import populations
 from ..database import unit_of_work
-from ..errors import ApiError
+from ..errors import ApiError, Conflict, Invalid
 from ..models import Application, ApplicationEvent, User
 from ..models.application import (
     FINANCING_SCHOLARSHIP,
@@ -62,7 +62,7 @@ _COMPLETE_BEFORE = {
 
 
 def _illegal() -> ApiError:
-    return ApiError(409, "workflow.illegal_transition")
+    return Conflict("workflow.illegal_transition")
 
 
 def transition_for(application: Application, proceed_type: str | None) -> str:
@@ -71,12 +71,12 @@ def transition_for(application: Application, proceed_type: str | None) -> str:
     if choices is None:
         raise _illegal()
     if application.current_step == STEP_FORM_FILLED and proceed_type is None:
-        raise ApiError(400, "stepper.type_required", errors={"type": ["stepper.type_required"]})
+        raise Invalid("stepper.type_required", errors={"type": ["stepper.type_required"]})
     name = choices.get(proceed_type)
     if name is None:
         raise _illegal()
     if name == "skip_payment" and not application.is_exempted_from_payment:
-        raise ApiError(409, "stepper.payment_required")
+        raise Conflict("stepper.payment_required")
     return name
 
 
@@ -100,7 +100,7 @@ def proceed(user: User, application_id: int, proceed_type: str | None = None) ->
     if populations.population_of(user) != populations.POPULATION_KZ:
         raise _illegal()  # the stepper is the citizens' journey; foreign applicants submit the questionnaire
     if not application.is_active:
-        raise ApiError(409, "applications.archived")
+        raise Conflict("applications.archived")
     name = transition_for(application, proceed_type)
     _check_completeness(application, name)
     with unit_of_work():

@@ -11,6 +11,7 @@ import re
 
 from sqlalchemy import select
 
+from ..database import unit_of_work
 from ..extensions import db
 from ..forms import MAIN_INFO_FORMS
 from ..models import Application, ApplicationSummary, User, UserData
@@ -134,22 +135,22 @@ def rebuild_all(batch_size: int = 500) -> int:
     done = 0
     last_id = 0
     while True:
-        applications = list(
-            db.session.scalars(
-                select(Application).where(Application.id > last_id).order_by(Application.id).limit(batch_size)
+        with unit_of_work():  # one unit per batch (the last one, empty, only reads)
+            applications = list(
+                db.session.scalars(
+                    select(Application).where(Application.id > last_id).order_by(Application.id).limit(batch_size)
+                )
             )
-        )
-        if not applications:
-            return done
-        ids = [a.id for a in applications]
-        answers: dict[int, dict[str, dict]] = {i: {} for i in ids}
-        for item in db.session.scalars(select(UserData).where(UserData.application_id.in_(ids))):
-            answers[item.application_id][item.type] = item.data or {}
-        owners = {
-            u.id: u for u in db.session.scalars(select(User).where(User.id.in_({a.user_id for a in applications})))
-        }
-        for application in applications:
-            refresh(application, answers[application.id], owners[application.user_id])
-        db.session.commit()
+            if not applications:
+                return done
+            ids = [a.id for a in applications]
+            answers: dict[int, dict[str, dict]] = {i: {} for i in ids}
+            for item in db.session.scalars(select(UserData).where(UserData.application_id.in_(ids))):
+                answers[item.application_id][item.type] = item.data or {}
+            owners = {
+                u.id: u for u in db.session.scalars(select(User).where(User.id.in_({a.user_id for a in applications})))
+            }
+            for application in applications:
+                refresh(application, answers[application.id], owners[application.user_id])
         done += len(applications)
         last_id = ids[-1]

@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 
 from ..access import login_required
 from ..common_schemas import ErrorEnvelope
-from ..errors import ApiError
+from ..errors import NotFound
 from ..i18n import translate
 from ..models.base import MAX_ID
 from . import answers as user_data_service
@@ -54,7 +54,7 @@ parse = bp.ARGUMENTS_PARSER.use_args
 
 def _id(value: int) -> int:
     if value < 1 or value > MAX_ID:
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     return value
 
 
@@ -142,7 +142,7 @@ def replace_document(form, application_id: int):
 @bp.response(200, StudyProgramInfoResponse)
 def get_study_program_info(program_id: int):
     if not 1 <= program_id <= MAX_ID:
-        raise ApiError(404, "applications.study_program_not_found")
+        raise NotFound("applications.study_program_not_found")
     return {"success": True, "studyProgramInfo": applications_service.study_program_info_by_id(program_id)}
 
 

@@ -17,7 +17,7 @@ from flask import current_app
 from .. import populations
 from ..applications import dao as applications_dao
 from ..database import use_case
-from ..errors import ApiError
+from ..errors import Invalid, NotFound, Refused
 from ..extensions import db
 from ..i18n import LANGUAGES, translate
 from ..integrations import chat_model
@@ -56,7 +56,7 @@ def _language(value: str | None, fallback: str) -> str:
 def get_owned(user: User, chat_id: str) -> ChatConversation:
     conversation = dao.by_public_id(chat_id)
     if conversation is None or conversation.user_id != user.id:
-        raise ApiError(404, "chat.not_found")
+        raise NotFound("chat.not_found")
     return conversation
 
 
@@ -90,10 +90,10 @@ def start(user: User, chat_type: str, level: str, lang: str) -> tuple[ChatConver
 def check_length(text: str) -> str:
     text = (text or "").strip()
     if not text:
-        raise ApiError(400, "chat.message_required", errors={"message": ["chat.message_required"]})
+        raise Invalid("chat.message_required", errors={"message": ["chat.message_required"]})
     limit = current_app.config["CHAT_MAX_MESSAGE_LENGTH"]
     if len(text) > limit:
-        raise ApiError(400, "chat.message_too_long", errors={"message": ["chat.message_too_long"]}, max=limit)
+        raise Invalid("chat.message_too_long", errors={"message": ["chat.message_too_long"]}, max=limit)
     return text
 
 
@@ -140,7 +140,7 @@ def hand_off(user: User, chat_id: str, chosen_language: str | None = None) -> di
 
 def _hand_off(user: User, conversation: ChatConversation, lang: str) -> dict:
     if population_of(user) is None:
-        raise ApiError(422, "chat.citizenship_required")
+        raise Refused("chat.citizenship_required")
     if conversation.handed_off_at is None:
         conversation.handed_off_at = utcnow()
         conversation.staff_answered_at = None
@@ -262,10 +262,10 @@ def for_admin(actor: User, chat_id: str) -> ChatConversation:
     """A handed-off conversation of an applicant in the admin's population, else 404 (as for unknown ids)."""
     conversation = dao.by_public_id(chat_id)
     if conversation is None or conversation.handed_off_at is None:
-        raise ApiError(404, "chat.not_found")
+        raise NotFound("chat.not_found")
     owner = db.session.get(User, conversation.user_id)
     if owner is None or not is_admin_of(actor, owner):
-        raise ApiError(404, "chat.not_found")
+        raise NotFound("chat.not_found")
     return conversation
 
 

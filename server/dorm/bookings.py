@@ -19,8 +19,8 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import populations
-from ..database import use_case
-from ..errors import ApiError
+from ..database import unit_of_work, use_case
+from ..errors import Conflict, NotFound, Refused
 from ..extensions import db
 from ..forms import MAIN_INFO_FORMS
 from ..models import (
@@ -158,7 +158,7 @@ def eligibility(user: User) -> Eligibility:
 def require_eligible(user: User) -> Eligibility:
     result = eligibility(user)
     if not result.eligible:
-        raise ApiError(422, result.reason)
+        raise Refused(result.reason)
     return result
 
 
@@ -172,7 +172,7 @@ def _check_room_type_in_hall(hall_id: int, room_type_id: int) -> RoomType:
         or db.session.get(Hall, hall_id) is None
         or not dao.hall_offers_room_type(hall_id, room_type_id)
     ):
-        raise ApiError(404, "dorm.room_type_not_found")
+        raise NotFound("dorm.room_type_not_found")
     return room_type
 
 
@@ -259,40 +259,55 @@ def _hold(user: User, elig: Eligibility, hall_id: int, room_type_id: int, room: 
     return booking
 
 
+class _Unchanged(Exception):
+    """Ends a use case's unit with a rollback and hands back `result`: the request changes nothing (a repeat, or a
+    row another transaction changed first)."""
+
+    def __init__(self, result=None) -> None:
+        super().__init__()
+        self.result = result
+
+
 def create_booking(user: User, hall_id: int, room_type_id: int, join_waitlist: bool = False) -> dict:
     """Holds a bed of the chosen type in the chosen hall. A second identical request answers the same booking
     (idempotent double submit); a different one while a booking is active is 409. When nothing is free: 409
     dorm.no_places, or (join_waitlist) a place on the waitlist."""
+    try:
+        with unit_of_work():
+            result = _create_booking(user, hall_id, room_type_id, join_waitlist)
+    except _Unchanged as unchanged:
+        return unchanged.result
+    except IntegrityError:  # a concurrent request of the same applicant won (SQLite has no row lock to wait on)
+        existing = dao.active_booking_of(user.id)
+        if existing is None:
+            raise
+        return {"booking": existing, "created": False, "waitlist": None}
+    if result["created"]:
+        booking = result["booking"]
+        log.info("dorm place held", extra={"booking": booking.id, "room": booking.room_id})
+    return result
+
+
+def _create_booking(user: User, hall_id: int, room_type_id: int, join_waitlist: bool) -> dict:
     elig = require_eligible(user)
     _check_room_type_in_hall(hall_id, room_type_id)
     lock_for_change(user.id, ())
     existing = dao.active_booking_of(user.id)
     if existing is not None:
         if existing.hall_id == hall_id and existing.room_type_id == room_type_id:
-            db.session.rollback()
-            return {"booking": existing, "created": False, "waitlist": None}
-        raise ApiError(409, "dorm.booking_exists")
+            raise _Unchanged({"booking": existing, "created": False, "waitlist": None})
+        raise Conflict("dorm.booking_exists")
     lock_for_change(None, [room_type_id])
     room = find_room(hall_id, room_type_id, elig.gender.id)
     if room is None:
         if not join_waitlist:
-            raise ApiError(409, "dorm.no_places", can_join_waitlist=True)
+            raise Conflict("dorm.no_places", can_join_waitlist=True)
         entry = _join_waitlist(user, elig, hall_id, room_type_id)
-        db.session.commit()
         return {"booking": None, "created": False, "waitlist": entry}
     booking = _hold(user, elig, hall_id, room_type_id, room, BOOKING_HELD, hold_hours())
     _leave_waitlist(user.id)
     record(booking, "hold", applicant(user))
     enforce_rooms([room.id])
-    try:
-        db.session.commit()
-    except IntegrityError:  # a concurrent request of the same applicant won (SQLite has no row lock to wait on)
-        db.session.rollback()
-        existing = dao.active_booking_of(user.id)
-        if existing is None:
-            raise
-        return {"booking": existing, "created": False, "waitlist": None}
-    log.info("dorm place held", extra={"booking": booking.id, "room": room.id})
     return {"booking": booking, "created": True, "waitlist": None}
 
 
@@ -324,7 +339,7 @@ def _join_waitlist(user: User, elig: Eligibility, hall_id: int, room_type_id: in
 def _own_booking(user: User, booking_id: int) -> DormBooking:
     booking = dao.lock_booking(booking_id)
     if booking is None or booking.user_id != user.id:
-        raise ApiError(404, "dorm.booking_not_found")
+        raise NotFound("dorm.booking_not_found")
     return booking
 
 
@@ -333,11 +348,11 @@ def cancel_booking(user: User, booking_id: int, reason: str | None = None) -> Do
     lock_for_change(user.id, ())
     booking = dao.get_booking(booking_id)
     if booking is None or booking.user_id != user.id:
-        raise ApiError(404, "dorm.booking_not_found")
+        raise NotFound("dorm.booking_not_found")
     lock_for_change(None, [booking.room_type_id])
     booking = _own_booking(user, booking_id)
     if booking.status not in ACTIVE_BOOKING_STATUSES:
-        raise ApiError(409, "dorm.booking_not_active")
+        raise Conflict("dorm.booking_not_active")
     places.cancel(booking, applicant(user), reason, WAIT_DECLINED)
     return booking
 
@@ -345,22 +360,29 @@ def cancel_booking(user: User, booking_id: int, reason: str | None = None) -> Do
 def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: int) -> DormBooking:
     """Atomic: the new place is held in the same transaction that gives up the old one; if no place is free the old
     booking stays as it was."""
+    try:
+        with unit_of_work():
+            return _change_room_type(user, booking_id, hall_id, room_type_id)
+    except _Unchanged as unchanged:
+        return unchanged.result
+
+
+def _change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: int) -> DormBooking:
     require_eligible(user)
     _check_room_type_in_hall(hall_id, room_type_id)
     lock_for_change(user.id, ())
     booking = dao.get_booking(booking_id)
     if booking is None or booking.user_id != user.id:
-        raise ApiError(404, "dorm.booking_not_found")
+        raise NotFound("dorm.booking_not_found")
     lock_for_change(None, [booking.room_type_id, room_type_id])
     booking = _own_booking(user, booking_id)
     if booking.status != BOOKING_HELD:
-        raise ApiError(409, "dorm.change_needs_hold")
+        raise Conflict("dorm.change_needs_hold")
     if booking.hall_id == hall_id and booking.room_type_id == room_type_id:
-        db.session.rollback()
-        return booking
+        raise _Unchanged(booking)
     room = find_room(hall_id, room_type_id, booking.gender_id)
     if room is None:
-        raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
+        raise Conflict("dorm.no_places", can_join_waitlist=False)
     old_room, old_hall, old_type = booking.room_id, booking.hall_id, booking.room_type_id
     take_room(room, booking.gender_id)
     booking.room_id, booking.hall_id, booking.room_type_id = room.id, hall_id, room_type_id
@@ -370,7 +392,6 @@ def change_room_type(user: User, booking_id: int, hall_id: int, room_type_id: in
     release_room(old_room)
     offer_free_places(old_hall, old_type)
     enforce_rooms([room.id])
-    db.session.commit()
     return booking
 
 
@@ -381,11 +402,11 @@ def apply_booking_payment(booking_id: int, payment_ref: str) -> DormBooking:
     staff by the payments module)."""
     booking = dao.lock_booking(booking_id)
     if booking is None:
-        raise ApiError(404, "dorm.booking_not_found")
+        raise NotFound("dorm.booking_not_found")
     if booking.status == BOOKING_CONFIRMED and booking.payment_ref == payment_ref:
         return booking
     if booking.status != BOOKING_HELD:
-        raise ApiError(409, "dorm.hold_expired" if booking.status == BOOKING_EXPIRED else "dorm.booking_not_active")
+        raise Conflict("dorm.hold_expired" if booking.status == BOOKING_EXPIRED else "dorm.booking_not_active")
     now = utcnow()
     done = db.session.execute(
         update(DormBooking)
@@ -394,22 +415,17 @@ def apply_booking_payment(booking_id: int, payment_ref: str) -> DormBooking:
         .execution_options(synchronize_session=False)
     ).rowcount
     if not done:
-        raise ApiError(409, "dorm.booking_not_active")
+        raise Conflict("dorm.booking_not_active")
     db.session.refresh(booking)
     record(booking, "paid", Actor(None, SYSTEM_PAYMENT), from_status=BOOKING_HELD, payment_ref=payment_ref)
     return booking
 
 
+@use_case
 def confirm_booking_paid(booking_id: int, payment_ref: str) -> DormBooking:
     """apply_booking_payment in a transaction of its own (commits): for callers outside the payments module's
     notification (staff tools, tests)."""
-    try:
-        booking = apply_booking_payment(booking_id, payment_ref)
-    except ApiError:
-        db.session.rollback()
-        raise
-    db.session.commit()
-    return booking
+    return apply_booking_payment(booking_id, payment_ref)
 
 
 def check_booking(user: User) -> dict:
@@ -438,7 +454,7 @@ def leave_waitlist(user: User) -> None:
     lock_for_change(user.id, ())
     entry = dao.active_wait_entry_of(user.id)
     if entry is None or entry.status != WAIT_WAITING:
-        raise ApiError(404, "dorm.waitlist_not_found")
+        raise NotFound("dorm.waitlist_not_found")
     _leave_waitlist(user.id)
 
 
@@ -447,9 +463,9 @@ def accept_offer(user: User, booking_id: int) -> DormBooking:
     lock_for_change(user.id, ())
     booking = _own_booking(user, booking_id)
     if booking.status != BOOKING_OFFERED:
-        raise ApiError(409, "dorm.no_offer")
+        raise Conflict("dorm.no_offer")
     if booking.hold_expires_at <= utcnow():
-        raise ApiError(409, "dorm.offer_expired")
+        raise Conflict("dorm.offer_expired")
     entry = dao.wait_entry_by_booking(booking.id)
     booking.status = BOOKING_HELD
     booking.hold_expires_at = utcnow() + timedelta(hours=hold_hours())
@@ -485,44 +501,52 @@ def expire_due(now: datetime | None = None, batch: int = 500) -> dict:
     queues: set[tuple[int, int]] = set()
     for status, key in ((BOOKING_HELD, "holds"), (BOOKING_OFFERED, "offers")):
         due = _due(status, now, batch)
-        db.session.rollback()
+        db.session.rollback()  # ends the read: each expiry below is a short unit of its own, begun afresh
         for booking_id, room_type_id in due:
-            # The room type first, as every other change does (no crosswise waits), then the conditional update.
-            lock_for_change(None, [room_type_id])
-            done = db.session.execute(
-                update(DormBooking)
-                .where(
-                    DormBooking.id == booking_id,
-                    DormBooking.room_type_id == room_type_id,
-                    DormBooking.status == status,
-                    DormBooking.hold_expires_at < now,
-                )
-                .values(
-                    status=BOOKING_EXPIRED,
-                    active_user_id=None,
-                    ended_at=now,
-                    end_reason="hold_expired" if status == BOOKING_HELD else "offer_expired",
-                )
-                .execution_options(synchronize_session=False)
-            ).rowcount
-            if not done:
-                db.session.rollback()
+            try:
+                with unit_of_work():
+                    queues.add(_expire(booking_id, room_type_id, status, now, scheduler))
+            except _Unchanged:
                 continue
-            booking = db.session.get(DormBooking, booking_id)
-            db.session.refresh(booking)
-            entry = dao.wait_entry_by_booking(booking_id)
-            if entry is not None:
-                entry.status = WAIT_LAPSED
-                entry.active_user_id = None
-            record(booking, "expire", scheduler, from_status=status)
-            release_room(booking.room_id)
-            db.session.commit()
             counts[key] += 1
-            queues.add((booking.hall_id, booking.room_type_id))
     queues.update(dao.queues_with_waiting())
-    db.session.rollback()
+    db.session.rollback()  # ends the read, as above
     for hall_id, room_type_id in sorted(queues):
-        lock_for_change(None, [room_type_id])
-        counts["offered"] += offer_free_places(hall_id, room_type_id)
-        db.session.commit()
+        with unit_of_work():
+            lock_for_change(None, [room_type_id])
+            counts["offered"] += offer_free_places(hall_id, room_type_id)
     return counts
+
+
+def _expire(booking_id: int, room_type_id: int, status: str, now: datetime, scheduler: Actor) -> tuple[int, int]:
+    """One expiry of expire_due, inside its unit: the queue it frees a place in; _Unchanged when a payment or a
+    staff change got there first."""
+    # The room type first, as every other change does (no crosswise waits), then the conditional update.
+    lock_for_change(None, [room_type_id])
+    done = db.session.execute(
+        update(DormBooking)
+        .where(
+            DormBooking.id == booking_id,
+            DormBooking.room_type_id == room_type_id,
+            DormBooking.status == status,
+            DormBooking.hold_expires_at < now,
+        )
+        .values(
+            status=BOOKING_EXPIRED,
+            active_user_id=None,
+            ended_at=now,
+            end_reason="hold_expired" if status == BOOKING_HELD else "offer_expired",
+        )
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if not done:
+        raise _Unchanged()
+    booking = db.session.get(DormBooking, booking_id)
+    db.session.refresh(booking)
+    entry = dao.wait_entry_by_booking(booking_id)
+    if entry is not None:
+        entry.status = WAIT_LAPSED
+        entry.active_user_id = None
+    record(booking, "expire", scheduler, from_status=status)
+    release_room(booking.room_id)
+    return booking.hall_id, booking.room_type_id

@@ -4,7 +4,7 @@ confirms the booking in the notification's own transaction. Imported by dorm/vie
 
 from __future__ import annotations
 
-from ..errors import ApiError
+from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..models import DormBooking
 from ..models.base import utcnow
@@ -18,11 +18,11 @@ DORM_BOOKING = "dorm_booking"
 def _prepare(user, application, ref_id: int | None) -> int:
     booking = db.session.get(DormBooking, ref_id) if ref_id else None
     if booking is None or booking.user_id != user.id:
-        raise ApiError(404, "dorm.booking_not_found")
+        raise NotFound("dorm.booking_not_found")
     if booking.status == BOOKING_CONFIRMED:
-        raise ApiError(409, "payments.already_paid")
+        raise Conflict("payments.already_paid")
     if booking.status != BOOKING_HELD or booking.hold_expires_at is None or booking.hold_expires_at <= utcnow():
-        raise ApiError(409, "dorm.hold_expired")
+        raise Conflict("dorm.hold_expired")
     return booking.price
 
 

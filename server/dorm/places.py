@@ -15,7 +15,7 @@ from datetime import timedelta
 from flask import current_app
 
 from ..applications import dao as applications_dao
-from ..errors import ApiError
+from ..errors import Conflict
 from ..extensions import db
 from ..jobs.mail import queue_mail
 from ..models import DormBooking, DormBookingEvent, DormWaitlistEntry, RoomType, SectionRoom, User
@@ -192,7 +192,7 @@ def move(booking: DormBooking, hall_id: int, room_type_id: int, actor: Actor, re
     """Moves an active booking to a free bed of the target (room types locked by the caller)."""
     room = room or find_room(hall_id, room_type_id, booking.gender_id, exclude_room_id=booking.room_id)
     if room is None:
-        raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
+        raise Conflict("dorm.no_places", can_join_waitlist=False)
     old_room, old_hall, old_type = booking.room_id, booking.hall_id, booking.room_type_id
     take_room(room, booking.gender_id)
     booking.room_id, booking.hall_id, booking.room_type_id = room.id, hall_id, room_type_id

@@ -10,7 +10,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from ..database import unit_of_work
-from ..errors import ApiError, LocalizedMessage
+from ..errors import Invalid, LocalizedMessage, NotFound, TooLarge
 from ..extensions import db
 from ..integrations.storage import get_storage
 from ..models import AuditLog, RoomType, RoomTypeMedia, User
@@ -52,52 +52,48 @@ def max_bytes() -> int:
 
 def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> RoomTypeMedia:
     if not _is_id(room_type_id) or db.session.get(RoomType, room_type_id) is None:
-        raise ApiError(
-            404,
+        raise NotFound(
             "dormitory.room_type_not_found",
             errors={"room_type_id": [LocalizedMessage("dormitory.room_type_not_found")]},
         )
     extension = (file_name or "").rsplit(".", 1)[-1].lower() if "." in (file_name or "") else ""
     if extension not in ALLOWED_EXTENSIONS:
-        raise ApiError(400, "media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
+        raise Invalid("media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
     limit = max_bytes()
     data = stream.read(limit + 1)
     if not data:
-        raise ApiError(400, "media.empty", errors={"file": [LocalizedMessage("media.empty")]})
+        raise Invalid("media.empty", errors={"file": [LocalizedMessage("media.empty")]})
     if len(data) > limit:
         mb = round(limit / (1024 * 1024), 1)
-        raise ApiError(
-            413, "media.too_large", errors={"file": [LocalizedMessage("media.too_large", max_mb=mb)]}, max_mb=mb
-        )
+        raise TooLarge("media.too_large", errors={"file": [LocalizedMessage("media.too_large", max_mb=mb)]}, max_mb=mb)
     sniffed = sniff_image(data[:16])
     if sniffed is None:
-        raise ApiError(400, "media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
+        raise Invalid("media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
     stored_extension, content_type = sniffed
     storage = get_storage()
     key = storage.save(data, prefix=STORAGE_PREFIX, extension=stored_extension)  # file first, row after
     try:
-        media = RoomTypeMedia(
-            room_type_id=room_type_id,
-            storage_key=key,
-            file_name=display_name(file_name, stored_extension),
-            content_type=content_type,
-            size=len(data),
-            uploaded_by_id=actor.id,
-        )
-        db.session.add(media)
-        db.session.flush()
-        db.session.add(
-            AuditLog(
-                actor_id=actor.id,
-                action="room_type_media.upload",
-                target_type="RoomType",
-                target_id=str(room_type_id),
-                details={"media_id": media.id, "size": len(data), "content_type": content_type},
+        with unit_of_work():  # a refused row rolls back; the file goes too
+            media = RoomTypeMedia(
+                room_type_id=room_type_id,
+                storage_key=key,
+                file_name=display_name(file_name, stored_extension),
+                content_type=content_type,
+                size=len(data),
+                uploaded_by_id=actor.id,
             )
-        )
-        db.session.commit()
+            db.session.add(media)
+            db.session.flush()
+            db.session.add(
+                AuditLog(
+                    actor_id=actor.id,
+                    action="room_type_media.upload",
+                    target_type="RoomType",
+                    target_id=str(room_type_id),
+                    details={"media_id": media.id, "size": len(data), "content_type": content_type},
+                )
+            )
     except Exception:
-        db.session.rollback()
         storage.delete(key)  # no row points at it: do not keep the bytes
         raise
     return media
@@ -106,7 +102,7 @@ def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> Roo
 def get_media(media_id: int) -> RoomTypeMedia:
     media = db.session.get(RoomTypeMedia, media_id) if _is_id(media_id) else None
     if media is None:
-        raise ApiError(404, "errors.not_found")
+        raise NotFound("errors.not_found")
     return media
 
 

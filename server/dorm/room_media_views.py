@@ -10,7 +10,7 @@ from marshmallow import Schema, fields
 
 from ..access import login_required
 from ..common_schemas import BaseSchema, ErrorEnvelope, SuccessSchema
-from ..errors import ApiError
+from ..errors import NotFound
 from ..integrations.storage import get_storage
 from ..models import ADMIN_ROLES
 from . import room_media
@@ -122,7 +122,7 @@ def download_room_type_media(media_id: int):
     try:
         stream = get_storage().open(media.storage_key)
     except FileNotFoundError:
-        raise ApiError(404, "errors.not_found") from None
+        raise NotFound("errors.not_found") from None
     response = send_file(
         stream, mimetype=media.content_type, download_name=media.file_name, as_attachment=False, max_age=0
     )

@@ -11,7 +11,7 @@ from openpyxl import Workbook, load_workbook
 from sqlalchemy import func, select
 
 from ..database import use_case
-from ..errors import ApiError
+from ..errors import Conflict, Invalid, NotFound, Refused
 from ..extensions import db
 from ..i18n import translate
 from ..integrations import xlsx
@@ -191,29 +191,29 @@ def admin_update_booking(admin: User, booking_id: int, action: str, reason: str,
     actor = actor_of(admin)
     booking = dao.get_booking(booking_id)
     if booking is None:
-        raise ApiError(404, "dorm.booking_not_found")
+        raise NotFound("dorm.booking_not_found")
     target = None
     types = [booking.room_type_id]
     if action == "move":
         target = db.session.get(SectionRoom, room_id) if room_id else None
         if target is None:
-            raise ApiError(404, "dorm.room_not_found")
+            raise NotFound("dorm.room_not_found")
         types.append(target.room_type_id)
     lock_for_change(None, types)
     booking = dao.lock_booking(booking_id)
     if booking.status not in ACTIVE_BOOKING_STATUSES:
-        raise ApiError(409, "dorm.booking_not_active")
+        raise Conflict("dorm.booking_not_active")
     if action == "cancel":
         cancel(booking, actor, reason)
     else:
         if target.id == booking.room_id:
-            raise ApiError(422, "dorm.transfer_same_place")
+            raise Refused("dorm.transfer_same_place")
         if target.assigned_gender_id not in (None, booking.gender_id):
-            raise ApiError(409, "dorm.gender_mismatch")
+            raise Conflict("dorm.gender_mismatch")
         if booking.suborganization_id is None:
             free = target.room_type.capacity - target.external_reserved_places - dao.room_used(target.id)
             if free <= 0:
-                raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
+                raise Conflict("dorm.no_places", can_join_waitlist=False)
             move(booking, dao.room_hall_id(target.id), target.room_type_id, actor, reason, room=target)
         else:
             _move_member(booking, target, actor, reason)
@@ -231,7 +231,7 @@ def admin_update_booking(admin: User, booking_id: int, action: str, reason: str,
 
 def _move_member(booking: DormBooking, target: SectionRoom, actor: Actor, reason: str) -> None:
     if _block_free(booking.suborganization_id, target) <= 0:
-        raise ApiError(409, "dorm.no_places", can_join_waitlist=False)
+        raise Conflict("dorm.no_places", can_join_waitlist=False)
     old_room = booking.room_id
     take_room(target, booking.gender_id)
     booking.room_id, booking.room_type_id, booking.hall_id = target.id, target.room_type_id, dao.room_hall_id(target.id)
@@ -281,7 +281,7 @@ def list_suborganizations() -> list[dict]:
 
 def members_of(suborganization_id: int, page: int, per_page: int) -> tuple[list[dict], int]:
     if db.session.get(Suborganization, suborganization_id) is None:
-        raise ApiError(404, "dorm.suborganization_not_found")
+        raise NotFound("dorm.suborganization_not_found")
     per_page = min(per_page, 100)
     base = select(SuborganizationMember).where(SuborganizationMember.suborganization_id == suborganization_id)
     total = db.session.scalar(select(func.count()).select_from(base.subquery()))
@@ -366,12 +366,12 @@ def upload_users(admin: User, code: str, name: str | None, stream) -> dict:
     try:
         workbook = load_workbook(stream, read_only=True, data_only=True)
     except Exception:  # noqa: BLE001 (any unreadable file is the same answer)
-        raise ApiError(400, "dorm.upload_not_xlsx") from None
+        raise Invalid("dorm.upload_not_xlsx") from None
     sheet = workbook.worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = [(_cell(v)).lower() for v in next(rows, ())]
     if tuple(header[: len(TEMPLATE_COLUMNS)]) != TEMPLATE_COLUMNS:
-        raise ApiError(400, "dorm.upload_bad_header", columns=", ".join(TEMPLATE_COLUMNS))
+        raise Invalid("dorm.upload_bad_header", columns=", ".join(TEMPLATE_COLUMNS))
     genders = {g.code: g.id for g in db.session.scalars(select(Gender))}
     errors: list[RowError] = []
     people: list[dict] = []
@@ -381,23 +381,22 @@ def upload_users(admin: User, code: str, name: str | None, stream) -> dict:
         if not any(values):
             continue
         if len(people) >= UPLOAD_MAX_ROWS:
-            raise ApiError(400, "dorm.upload_too_many_rows", max=UPLOAD_MAX_ROWS)
+            raise Invalid("dorm.upload_too_many_rows", max=UPLOAD_MAX_ROWS)
         person, row_errors = _person_row(number, values, genders, seen)
         errors += row_errors
         people.append(person)
     if errors:
-        raise ApiError(
-            422,
+        raise Refused(
             "dorm.upload_rows_invalid",
             {f"row {e.row}": [translate(e.key) + f" ({e.column})"] for e in errors},
             count=len({e.row for e in errors}),
         )
     if not people:
-        raise ApiError(400, "dorm.upload_empty")
+        raise Invalid("dorm.upload_empty")
     org = db.session.scalar(select(Suborganization).where(Suborganization.code == code))
     if org is None:
         if not name:
-            raise ApiError(400, "dorm.suborganization_name_required")
+            raise Invalid("dorm.suborganization_name_required")
         org = Suborganization(code=code, name=name, created_at=utcnow())
         db.session.add(org)
         db.session.flush()
@@ -439,18 +438,18 @@ def upload_users(admin: User, code: str, name: str | None, stream) -> dict:
 def set_block(admin: User, suborganization_id: int, room_id: int, places: int) -> SuborganizationBlock:
     room = db.session.get(SectionRoom, room_id)
     if db.session.get(Suborganization, suborganization_id) is None:
-        raise ApiError(404, "dorm.suborganization_not_found")
+        raise NotFound("dorm.suborganization_not_found")
     if room is None:
-        raise ApiError(404, "dorm.room_not_found")
+        raise NotFound("dorm.room_not_found")
     lock_for_change(None, [room.room_type_id])
     blocks = list(db.session.scalars(select(SuborganizationBlock).where(SuborganizationBlock.room_id == room_id)))
     mine = next((b for b in blocks if b.suborganization_id == suborganization_id), None)
     others = sum(b.places for b in blocks if b is not mine)
     if others + places > room.external_reserved_places:
-        raise ApiError(422, "dorm.block_exceeds_reserved", max=room.external_reserved_places - others)
+        raise Refused("dorm.block_exceeds_reserved", max=room.external_reserved_places - others)
     used = _block_used(suborganization_id, room_id)
     if places < used:
-        raise ApiError(422, "dorm.block_below_used", used=used)
+        raise Refused("dorm.block_below_used", used=used)
     if mine is None:
         mine = SuborganizationBlock(suborganization_id=suborganization_id, room_id=room_id, places=places)
         db.session.add(mine)
@@ -495,7 +494,7 @@ def assign(admin: User, suborganization_id: int, member_ids: list[int]) -> dict:
     """Places the members in the organisation's blocks (gender rules as for applicants); all or nothing."""
     actor = actor_of(admin)
     if db.session.get(Suborganization, suborganization_id) is None:
-        raise ApiError(404, "dorm.suborganization_not_found")
+        raise NotFound("dorm.suborganization_not_found")
     blocks = list(
         db.session.scalars(
             select(SuborganizationBlock)
@@ -519,7 +518,7 @@ def assign(admin: User, suborganization_id: int, member_ids: list[int]) -> dict:
     }
     missing = [i for i in member_ids if i not in members]
     if missing:
-        raise ApiError(404, "dorm.member_not_found", errors={"member_ids": [str(i) for i in missing]})
+        raise NotFound("dorm.member_not_found", errors={"member_ids": [str(i) for i in missing]})
     placed = []
     for member_id in dict.fromkeys(member_ids):
         member = members[member_id]
@@ -536,7 +535,7 @@ def assign(admin: User, suborganization_id: int, member_ids: list[int]) -> dict:
                 room = candidate
                 break
         if room is None:
-            raise ApiError(409, "dorm.suborganization_full", name=member.full_name)
+            raise Conflict("dorm.suborganization_full", name=member.full_name)
         take_room(room, member.gender_id)
         booking = DormBooking(
             user_id=member.user_id,

@@ -15,7 +15,7 @@ from flask import current_app
 from sqlalchemy import func, select
 
 from ..database import use_case
-from ..errors import ApiError, Conflict, Invalid, NotFound, Refused
+from ..errors import Conflict, Invalid, NotFound, Refused
 from ..extensions import db
 from ..jobs.after_commit import enqueue_after_commit
 from ..jobs.mail import queue_mail
@@ -138,16 +138,16 @@ def update_request(user: User, request_id: int, action: str) -> DormTransferRequ
         select(DormTransferRequest).where(DormTransferRequest.id == request_id).with_for_update()
     )
     if request is None or user.id not in (request.user_id, request.swap_user_id):
-        raise ApiError(404, "dorm.transfer_not_found")
+        raise NotFound("dorm.transfer_not_found")
     if request.status != TRANSFER_PENDING:
-        raise ApiError(409, "dorm.transfer_decided")
+        raise Conflict("dorm.transfer_decided")
     if action == "cancel":
         if request.user_id != user.id:
-            raise ApiError(404, "dorm.transfer_not_found")
+            raise NotFound("dorm.transfer_not_found")
         request.status = TRANSFER_CANCELLED
     elif action in ("accept_swap", "decline_swap"):
         if request.swap_user_id != user.id or request.kind != TRANSFER_SWAP:
-            raise ApiError(404, "dorm.transfer_not_found")
+            raise NotFound("dorm.transfer_not_found")
         if action == "accept_swap":
             request.swap_accepted_at = utcnow()
         else:
@@ -177,7 +177,7 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
     actor = Actor(admin, next(iter(sorted(admin.role_names))))
     request = db.session.get(DormTransferRequest, request_id)
     if request is None:
-        raise ApiError(404, "dorm.transfer_not_found")
+        raise NotFound("dorm.transfer_not_found")
     booking = db.session.get(DormBooking, request.booking_id)
     other = _resident_booking(request.swap_user_id) if request.swap_user_id else None
     types = [booking.room_type_id]
@@ -193,23 +193,23 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
         .execution_options(populate_existing=True)
     )
     if request.status != TRANSFER_PENDING:
-        raise ApiError(409, "dorm.transfer_decided")
+        raise Conflict("dorm.transfer_decided")
     if action == "reject":
         if not reason:
-            raise ApiError(400, "dorm.reason_required")
+            raise Invalid("dorm.reason_required")
         request.status = TRANSFER_REJECTED
     else:
         booking = dao.lock_booking(request.booking_id)
         if booking is None or booking.status != BOOKING_CONFIRMED:
-            raise ApiError(409, "dorm.transfer_booking_gone")
+            raise Conflict("dorm.transfer_booking_gone")
         if request.kind == TRANSFER_MOVE:
             move(booking, request.target_hall_id, request.target_room_type_id, actor, reason, request.id)
         else:
             if request.swap_accepted_at is None:
-                raise ApiError(409, "dorm.swap_not_accepted")
+                raise Conflict("dorm.swap_not_accepted")
             other = dao.lock_booking(other.id) if other is not None else None
             if other is None:
-                raise ApiError(409, "dorm.transfer_booking_gone")
+                raise Conflict("dorm.transfer_booking_gone")
             _swap(booking, other, actor, reason, request.id)
         request.status = TRANSFER_APPROVED
     request.decision_reason = reason
@@ -235,7 +235,7 @@ def _accepts(room: SectionRoom, gender_id: int, leaving: DormBooking) -> bool:
 def _swap(first: DormBooking, second: DormBooking, actor: Actor, reason, request_id) -> None:
     room_a, room_b = db.session.get(SectionRoom, first.room_id), db.session.get(SectionRoom, second.room_id)
     if not (_accepts(room_b, first.gender_id, second) and _accepts(room_a, second.gender_id, first)):
-        raise ApiError(409, "dorm.gender_mismatch")
+        raise Conflict("dorm.gender_mismatch")
     if first.gender_id != second.gender_id:
         room_a.assigned_gender_id, room_b.assigned_gender_id = second.gender_id, first.gender_id
     a = (first.room_id, first.hall_id, first.room_type_id)

@@ -12,7 +12,7 @@ from marshmallow import Schema
 
 from ..access import login_required
 from ..common_schemas import ErrorEnvelope
-from ..errors import ApiError
+from ..errors import Invalid, NotFound
 from ..extensions import db
 from ..i18n import current_language
 from ..integrations.storage import get_storage
@@ -70,7 +70,7 @@ def room_type_media(media_id: int):
     try:
         stream = get_storage().open(media.storage_key)
     except FileNotFoundError:
-        raise ApiError(404, "errors.not_found") from None
+        raise NotFound("errors.not_found") from None
     response = send_file(stream, mimetype=media.content_type, as_attachment=False, max_age=300)
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
@@ -113,7 +113,7 @@ def update_booking(body):
         dorm_bookings.leave_waitlist(current_user)
         return {"booking": None, "created": False}
     if "booking_id" not in body:
-        raise ApiError(400, "errors.validation", {"booking_id": ["validation.required"]})
+        raise Invalid("errors.validation", {"booking_id": ["validation.required"]})
     if action in ("cancel", "decline_offer"):
         booking = dorm_bookings.cancel_booking(current_user, body["booking_id"], body.get("reason"))
     elif action == "accept_offer":
@@ -121,7 +121,7 @@ def update_booking(body):
     else:
         missing = {k: ["validation.required"] for k in ("hall_id", "room_type_id") if k not in body}
         if missing:
-            raise ApiError(400, "errors.validation", missing)
+            raise Invalid("errors.validation", missing)
         booking = dorm_bookings.change_room_type(
             current_user, body["booking_id"], body["hall_id"], body["room_type_id"]
         )

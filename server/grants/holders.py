@@ -22,7 +22,7 @@ from ..applications import dao as applications_dao
 from ..applications import events_dao, workflow
 from ..applications import operations as applications_service
 from ..database import unit_of_work
-from ..errors import ApiError, Conflict, LocalizedMessage, Refused
+from ..errors import Conflict, Invalid, LocalizedMessage, Refused, TooLarge
 from ..extensions import db
 from ..forms.masks import iin_valid
 from ..i18n import translate
@@ -141,7 +141,7 @@ def _open_workbook(data: bytes):
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError, IndexError):
-        raise ApiError(400, "gov_grants.unreadable_file", errors={"file": ["gov_grants.unreadable_file"]}) from None
+        raise Invalid("gov_grants.unreadable_file", errors={"file": ["gov_grants.unreadable_file"]}) from None
     return workbook
 
 
@@ -149,7 +149,7 @@ def _parse(data: bytes) -> tuple[list[dict], list[tuple[int, LocalizedMessage]]]
     workbook = _open_workbook(data)
     try:
         if not workbook.worksheets:
-            raise ApiError(422, "gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
+            raise Refused("gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
         rows_iter = workbook.worksheets[0].iter_rows(values_only=True)
         positions: dict[str, int] | None = None
         records: list[dict] = []
@@ -165,8 +165,7 @@ def _parse(data: bytes) -> tuple[list[dict], list[tuple[int, LocalizedMessage]]]
                 continue
             data_rows += 1
             if data_rows > MAX_ROWS:
-                raise ApiError(
-                    422,
+                raise Refused(
                     "gov_grants.too_many_rows",
                     errors={"file": [LocalizedMessage("gov_grants.too_many_rows", max=MAX_ROWS)]},
                     max=MAX_ROWS,
@@ -177,12 +176,12 @@ def _parse(data: bytes) -> tuple[list[dict], list[tuple[int, LocalizedMessage]]]
             else:
                 records.append(record)
         if positions is None or (not records and not errors):
-            raise ApiError(422, "gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
+            raise Refused("gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
         return records, errors
     except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError) as error:
         # A damaged sheet part shows only while streaming the rows.
         log.warning("grant list unreadable while reading rows", extra={"error": type(error).__name__})
-        raise ApiError(400, "gov_grants.unreadable_file", errors={"file": ["gov_grants.unreadable_file"]}) from None
+        raise Invalid("gov_grants.unreadable_file", errors={"file": ["gov_grants.unreadable_file"]}) from None
     finally:
         workbook.close()
 
@@ -196,8 +195,7 @@ def _header(cells: list) -> dict[str, int]:
     missing = [column for column, _w, _l in COLUMNS if column not in positions]
     if missing:
         names = ", ".join(translate(f"gov_grants.column.{column}") for column in missing)
-        raise ApiError(
-            422,
+        raise Refused(
             "gov_grants.missing_columns",
             errors={"file": [LocalizedMessage("gov_grants.missing_columns", columns=names)]},
             columns=names,
@@ -245,38 +243,35 @@ def import_list(actor: User, year: int, stream) -> ImportResult:
     limit = int(current_app.config.get("UPLOAD_MAX_DOCUMENT_BYTES", DEFAULT_MAX_BYTES))
     data = stream.read(limit + 1)
     if not data:
-        raise ApiError(400, "gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
+        raise Invalid("gov_grants.empty_file", errors={"file": ["gov_grants.empty_file"]})
     if len(data) > limit:
         mb = round(limit / (1024 * 1024), 1)
-        raise ApiError(
-            413, "files.too_large", errors={"file": [LocalizedMessage("files.too_large", max_mb=mb)]}, max_mb=mb
-        )
+        raise TooLarge("files.too_large", errors={"file": [LocalizedMessage("files.too_large", max_mb=mb)]}, max_mb=mb)
     records, errors = _parse(data)
     if errors:
         by_row: dict[str, list] = {}
         for number, message in errors[:MAX_REPORTED_ERRORS]:
             by_row.setdefault(f"rows.{number}", []).append(message)
         rows_with_errors = len({number for number, _ in errors})
-        raise ApiError(422, "gov_grants.invalid_rows", errors=by_row, count=rows_with_errors)
+        raise Refused("gov_grants.invalid_rows", errors=by_row, count=rows_with_errors)
     now = utcnow()
     rows = [{**record, "year": year, "imported_at": now, "imported_by_id": actor.id} for record in records]
     try:
-        replaced = dao.replace_year(year, rows)
-        db.session.add(
-            AuditLog(
-                actor_id=actor.id,
-                action="gov_grants.import",
-                target_type="gov_grant_list",
-                target_id=str(year),
-                details={"imported": len(rows), "replaced": replaced},
-                created_at=now,
+        with unit_of_work():
+            replaced = dao.replace_year(year, rows)
+            db.session.add(
+                AuditLog(
+                    actor_id=actor.id,
+                    action="gov_grants.import",
+                    target_type="gov_grant_list",
+                    target_id=str(year),
+                    details={"imported": len(rows), "replaced": replaced},
+                    created_at=now,
+                )
             )
-        )
-        db.session.commit()
     except IntegrityError:
-        # Another import of the same year committed first; this one changed nothing.
-        db.session.rollback()
-        raise ApiError(409, "gov_grants.import_conflict") from None
+        # Another import of the same year committed first; this one changed nothing (the unit rolled it back).
+        raise Conflict("gov_grants.import_conflict") from None
     log.info("grant holders imported", extra={"year": year, "imported": len(rows), "replaced": replaced})
     return ImportResult(year=year, imported=len(rows), replaced=replaced)
 

@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 
 from ..access import login_required
 from ..common_schemas import ErrorEnvelope
-from ..errors import ApiError
+from ..errors import NotFound
 from ..models import ROLE_KZ_ADMIN
 from ..models.base import is_row_id
 from ..ratelimits import per_user
@@ -77,7 +77,7 @@ def check_gov_scholarship(application_id: int):
     """The applicant's own state-grant result (the IIN the credit bureau confirmed, the application's admission
     year), from the grant step on."""
     if not is_row_id(application_id):
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     result = gov_grants_service.check_scholarship(current_user, application_id)
     return {
         "success": True,

@@ -23,7 +23,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..applications import dao as applications_dao
 from ..applications import operations as applications_service
-from ..errors import ApiError
+from ..database import unit_of_work
+from ..errors import ApiError, Invalid, NotFound, Unavailable
 from ..extensions import db
 from ..i18n import current_language, translate
 from ..integrations.payments import (
@@ -65,7 +66,7 @@ def _provider(name: str | None = None) -> PaymentProvider:
     try:
         return get_payment_provider(name)
     except (ValueError, ProviderUnavailable):
-        raise ApiError(503, "payments.unavailable") from None
+        raise Unavailable("payments.unavailable") from None
 
 
 # ------------------------------------------------------------------------------------------------------ start
@@ -74,15 +75,22 @@ def _provider(name: str | None = None) -> PaymentProvider:
 def start(user: User, purpose_name: str, application_id: int | None, ref_id: int | None) -> tuple[Payment, dict]:
     purpose = purposes.get(purpose_name)
     if purpose is None:
-        raise ApiError(400, "validation.one_of", errors={"purpose": ["validation.one_of"]})
+        raise Invalid("validation.one_of", errors={"purpose": ["validation.one_of"]})
     application = None
     if application_id is not None:
         application = applications_service.get_owned(user, application_id)  # a stranger's id: 404
     elif purpose.needs_application:
-        raise ApiError(400, "validation.required", errors={"application_id": ["validation.required"]})
+        raise Invalid("validation.required", errors={"application_id": ["validation.required"]})
     if purpose.needs_ref and ref_id is None:
-        raise ApiError(400, "validation.required", errors={"purpose_ref_id": ["validation.required"]})
+        raise Invalid("validation.required", errors={"purpose_ref_id": ["validation.required"]})
 
+    with unit_of_work():  # a provider that cannot take the payment keeps nothing
+        payment, checkout = _start_payment(user, purpose, application, application_id, ref_id)
+    log.info("payment started", extra={"payment_id": payment.id, "purpose": purpose.name, "provider": payment.provider})
+    return payment, checkout
+
+
+def _start_payment(user: User, purpose, application, application_id: int | None, ref_id: int | None):
     applications_dao.lock_user(user.id)  # a double click starts one payment
     amount = purpose.prepare(user, application, ref_id)
     provider = _provider()
@@ -111,10 +119,7 @@ def start(user: User, purpose_name: str, application_id: int | None, ref_id: int
             language=current_language(),
         )
     except ProviderUnavailable:
-        db.session.rollback()
-        raise ApiError(503, "payments.unavailable") from None
-    db.session.commit()
-    log.info("payment started", extra={"payment_id": payment.id, "purpose": purpose.name, "provider": provider.name})
+        raise Unavailable("payments.unavailable") from None
     return payment, checkout
 
 
@@ -139,7 +144,7 @@ def handle_notification(provider_name: str, kind: str, raw_body: bytes, headers,
     """The provider's notification, as received. Answers the provider's code; commits what it changes."""
     provider = _provider()
     if provider_name != provider.name:
-        raise ApiError(404, "errors.not_found")  # only the configured provider may notify
+        raise NotFound("errors.not_found")  # only the configured provider may notify
     try:
         provider.verify(raw_body, headers)
     except SignatureInvalid as invalid:
@@ -175,38 +180,58 @@ def _verified_payment(provider: str, n: Notification) -> tuple[Payment | None, N
     return payment, None
 
 
+class _NothingToKeep(Exception):
+    """Ends apply_notification's unit with a rollback and answers `result`: a refused, checked or replayed
+    notification changes nothing."""
+
+    def __init__(self, result: NotificationResult) -> None:
+        super().__init__()
+        self.result = result
+
+
 def apply_notification(provider: str, n: Notification) -> NotificationResult:
     """A notification whose origin is verified (signature, or the provider's own API): checks what it says against
-    the payment, then changes it under the row lock. Commits."""
+    the payment, then changes it under the row lock. Commits (its own unit: never called inside another one)."""
+    try:
+        with unit_of_work():
+            result, report = _apply_notification(provider, n)
+    except _NothingToKeep as nothing:
+        return nothing.result
+    except IntegrityError:
+        return NotificationResult(CODE_OK)  # the same transaction id committed by a concurrent notification
+    report()  # logged once committed
+    return result
+
+
+def _apply_notification(provider: str, n: Notification):
+    """apply_notification's work inside its unit: (the answer, the log to write once committed)."""
     payment, refusal = _verified_payment(provider, n)
     if refusal is not None:
-        db.session.rollback()
-        return refusal
+        raise _NothingToKeep(refusal)
     purpose = purposes.get(payment.purpose)
     applications_dao.lock_user(payment.user_id)  # every payment of one user is settled one after the other
     payment = dao.lock_payment(payment.id)
 
     if n.kind == "check":
         settled = payment.status == PAYMENT_PAID or purpose is None or purpose.is_settled(payment)
-        db.session.rollback()
         if settled:
-            return _refuse(CODE_REFUSED, "already paid", provider, n.kind, payment.id)
-        return NotificationResult(CODE_OK)
+            raise _NothingToKeep(_refuse(CODE_REFUSED, "already paid", provider, n.kind, payment.id))
+        raise _NothingToKeep(NotificationResult(CODE_OK))
 
     if n.kind == "fail":
         if payment.status != PAYMENT_PAID:  # a late decline of one attempt never undoes a payment
             payment.status = PAYMENT_FAILED
             payment.failure_reason = (n.reason or "Declined")[:200]
             payment.raw_notification = n.fields
-        db.session.commit()
-        log.info("payment declined", extra={"payment_id": payment.id, "provider": provider})
-        return NotificationResult(CODE_OK)
+        payment_id = payment.id
+        return NotificationResult(CODE_OK), lambda: log.info(
+            "payment declined", extra={"payment_id": payment_id, "provider": provider}
+        )
 
     # pay
-    if dao.by_transaction(provider, n.transaction_id) is not None:
-        db.session.rollback()  # a replay: already recorded, nothing to do
+    if dao.by_transaction(provider, n.transaction_id) is not None:  # a replay: already recorded, nothing to do
         log.info("payment notification replayed", extra={"payment_id": payment.id, "provider": provider})
-        return NotificationResult(CODE_OK)
+        raise _NothingToKeep(NotificationResult(CODE_OK))
     now = utcnow()
     if payment.status == PAYMENT_PAID:
         # The same invoice charged twice: record the second charge for staff, never apply it.
@@ -247,19 +272,17 @@ def apply_notification(provider: str, n: Notification) -> NotificationResult:
                     extra={"payment_id": payment.id, "refusal": refusal.key},
                 )
         flagged_id = payment.id if payment.flagged else None
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()  # the same transaction id committed by a concurrent notification
-        return NotificationResult(CODE_OK)
-    if record.flagged:
-        log.warning(
-            "payment recorded and flagged",
-            extra={"payment_id": record.id, "invoice": payment.id, "reason": record.flag_reason, "of": flagged_id},
-        )
-    else:
-        log.info("payment confirmed", extra={"payment_id": payment.id, "provider": provider})
-    return NotificationResult(CODE_OK)
+
+    def report() -> None:
+        if record.flagged:
+            log.warning(
+                "payment recorded and flagged",
+                extra={"payment_id": record.id, "invoice": payment.id, "reason": record.flag_reason, "of": flagged_id},
+            )
+        else:
+            log.info("payment confirmed", extra={"payment_id": payment.id, "provider": provider})
+
+    return NotificationResult(CODE_OK), report
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -317,15 +340,15 @@ def _reconcile(payment: Payment) -> bool:
     try:
         found = provider.find(payment)
     except ProviderUnavailable:
-        db.session.rollback()
-        raise ApiError(503, "payments.unavailable") from None
+        # Nothing was written before the provider was asked: the request's end rolls the reads back.
+        raise Unavailable("payments.unavailable") from None
     if found is not None:
         apply_notification(provider.name, found)
     else:
-        locked = dao.lock_payment(payment_id)
-        if locked is not None and locked.status == PAYMENT_PENDING:
-            locked.updated_at = utcnow()  # asked just now: the next question waits another interval
-        db.session.commit()
+        with unit_of_work():
+            locked = dao.lock_payment(payment_id)
+            if locked is not None and locked.status == PAYMENT_PENDING:
+                locked.updated_at = utcnow()  # asked just now: the next question waits another interval
     db.session.expire_all()
     return True
 
@@ -354,7 +377,7 @@ def check_payment_step(user: User, application_id: int) -> dict:
 def payment_of(user: User, payment_id: int) -> Payment:
     payment = dao.get_payment(payment_id)
     if payment is None or payment.user_id != user.id:
-        raise ApiError(404, "payments.not_found")
+        raise NotFound("payments.not_found")
     return payment
 
 
@@ -392,7 +415,7 @@ def _sandbox():
 
     provider = _provider()
     if not isinstance(provider, SandboxProvider):
-        raise ApiError(404, "errors.not_found")  # the card page exists only when the sandbox is the provider
+        raise NotFound("errors.not_found")  # the card page exists only when the sandbox is the provider
     return provider
 
 
@@ -401,7 +424,7 @@ def sandbox_payment(payment_id: int, token: str | None) -> Payment:
     provider = _sandbox()
     payment = dao.get_payment(payment_id) if is_row_id(payment_id) else None
     if payment is None or payment.provider != provider.name or not provider.page_token_valid(payment_id, token):
-        raise ApiError(404, "payments.not_found")
+        raise NotFound("payments.not_found")
     return payment
 
 

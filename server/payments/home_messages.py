@@ -9,7 +9,7 @@ it, computed here from the payments table, and its Pay button pays it through PO
 from __future__ import annotations
 
 from ..database import use_case
-from ..errors import ApiError
+from ..errors import Invalid, NotFound
 from ..extensions import db
 from ..i18n import current_language
 from ..models import User
@@ -84,7 +84,7 @@ def create(
     if user_id is not None and db.session.get(User, user_id) is None:
         errors["user_id"] = ["validation.invalid_input"]
     if errors:
-        raise ApiError(400, "errors.validation", errors=errors)
+        raise Invalid("errors.validation", errors=errors)
     message = HomePageMessage(
         type=type,
         is_permanent=is_permanent,
@@ -105,5 +105,5 @@ def create(
 def deactivate(message_id: int) -> None:
     message = db.session.get(HomePageMessage, message_id)
     if message is None:
-        raise ApiError(404, "errors.not_found")
+        raise NotFound("errors.not_found")
     message.is_active = False

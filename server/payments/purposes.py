@@ -28,7 +28,7 @@ from sqlalchemy import func, select
 
 from ..applications import workflow
 from ..applications.workflow.actors import SYSTEM_PAYMENT
-from ..errors import ApiError
+from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..models import Application, User
 from ..models.application import ADMISSION_FEE_KZT, STEP_PAYMENT_MADE
@@ -91,11 +91,11 @@ def paid_total(user_id: int, purpose: str, *, ref_id=None, application_id=None, 
 
 def _admission_fee_prepare(user: User, application: Application | None, ref_id: int | None) -> int:
     if application.is_exempted_from_payment:
-        raise ApiError(409, "payments.exempted")
+        raise Conflict("payments.exempted")
     if application.current_step >= STEP_PAYMENT_MADE or paid_total(
         user.id, ADMISSION_FEE, application_id=application.id
     ):
-        raise ApiError(409, "payments.already_paid")
+        raise Conflict("payments.already_paid")
     # the application must be where `pay` can take it (citizen, instruction read, not withdrawn)
     # (the guard needs the confirmed payment, which does not exist yet: it is judged when the notification comes)
     workflow.check(
@@ -161,10 +161,10 @@ def visible_message(user_id: int, message_id: int | None) -> HomePageMessage | N
 def _home_message_prepare(user: User, application: Application | None, ref_id: int | None) -> int:
     message = visible_message(user.id, ref_id)
     if message is None or message.type != MESSAGE_PAYMENT or not message.amount:
-        raise ApiError(404, "payments.message_not_found")
+        raise NotFound("payments.message_not_found")
     remainder = message_remainder(message, user.id)
     if remainder <= 0:
-        raise ApiError(409, "payments.already_paid")
+        raise Conflict("payments.already_paid")
     return remainder
 
 

@@ -19,7 +19,7 @@ from flask_smorest import Blueprint
 
 from ..access import login_required
 from ..common_schemas import ErrorEnvelope
-from ..errors import ApiError
+from ..errors import NotFound
 from ..i18n import current_language, has_key, translate
 from ..integrations.payments import NOTIFICATION_KINDS
 from ..models.base import MAX_ID
@@ -43,7 +43,7 @@ SECURITY = [{"bearerAuth": []}]
 
 def _application_id(value: int) -> int:
     if value < 1 or value > MAX_ID:
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     return value
 
 
@@ -88,7 +88,7 @@ def check_payment_step(application_id: int):
 @bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's payment")
 def get_payment(payment_id: int):
     if payment_id < 1 or payment_id > MAX_ID:
-        raise ApiError(404, "payments.not_found")
+        raise NotFound("payments.not_found")
     return payments_service.poll_payment(current_user, payment_id)
 
 
@@ -132,7 +132,7 @@ def home_page_messages():
 def notification(provider: str, kind: str):
     """The provider's check / pay / fail notification (CloudPayments style), verified before anything changes."""
     if kind not in NOTIFICATION_KINDS:
-        raise ApiError(404, "errors.not_found")
+        raise NotFound("errors.not_found")
     result = payments_service.handle_notification(
         provider, kind, request.get_data(cache=False), request.headers, request.content_type
     )

@@ -24,7 +24,8 @@ from ..accounts import dao as users_dao
 from ..applications import dao as applications_dao
 from ..applications import operations as applications_service
 from ..applications import prefill
-from ..errors import ApiError, Conflict
+from ..database import unit_of_work
+from ..errors import Conflict, NotFound, Refused, TooMany, Unavailable
 from ..extensions import db
 from ..iin import masked
 from ..integrations.credit_bureau import (
@@ -49,7 +50,7 @@ def _bureau() -> CreditBureau:
     try:
         return get_credit_bureau()
     except BureauUnavailable:
-        raise ApiError(503, "pkb.unavailable") from None
+        raise Unavailable("pkb.unavailable") from None
 
 
 def _subject(request: PkbRequest) -> Subject:
@@ -59,7 +60,7 @@ def _subject(request: PkbRequest) -> Subject:
 def _check_eligible(user: User) -> None:
     # Req §5: only citizens of Kazakhstan (citizenship name_en 'Citizen of the Republic of Kazakhstan').
     if user.citizenship is None or not user.citizenship.is_kazakhstan:
-        raise ApiError(422, "pkb.not_eligible")
+        raise Refused("pkb.not_eligible")
 
 
 def _check_resend_interval(user: User) -> None:
@@ -70,18 +71,25 @@ def _check_resend_interval(user: User) -> None:
     wait = (latest.created_at + timedelta(seconds=interval) - utcnow()).total_seconds()
     if wait > 0:
         seconds = math.ceil(wait)
-        raise ApiError(429, "pkb.resend_too_soon", seconds=seconds, headers={"Retry-After": str(seconds)})
+        raise TooMany("pkb.resend_too_soon", seconds=seconds, headers={"Retry-After": str(seconds)})
 
 
 # ------------------------------------------------------------------------------------------------- use cases
 
 
 def create_request(user: User, application_id: int, iin: str, phone: str, last_name: str, first_name: str):
+    with unit_of_work():  # a refusal or a bureau that fails keeps nothing: the voided codes and the new one go back
+        request = _send_request(user, application_id, iin, phone, last_name, first_name)
+    log.info("credit bureau request sent", extra={"provider": request.provider, "iin": masked(iin)})
+    return request
+
+
+def _send_request(user: User, application_id: int, iin: str, phone: str, last_name: str, first_name: str):
     applications_service.get_owned(user, application_id)
     _check_eligible(user)
     applications_dao.lock_user(user.id)  # one account's concurrent requests are served one after the other
     if user.is_pkb_data_request_completed:
-        raise ApiError(409, "pkb.already_completed")
+        raise Conflict("pkb.already_completed")
     _check_resend_interval(user)
 
     subject = Subject(iin=iin, phone=phone, last_name=last_name, first_name=first_name)
@@ -93,12 +101,10 @@ def create_request(user: User, application_id: int, iin: str, phone: str, last_n
     try:
         reference = bureau.start(subject, code, public_id)
     except PersonRejected as rejected:
-        db.session.rollback()
         log.info("credit bureau refused the subject", extra={"reason": rejected.reason, "iin": masked(iin)})
-        raise ApiError(422, f"pkb.{rejected.reason}") from None
+        raise Refused(f"pkb.{rejected.reason}") from None
     except BureauUnavailable:
-        db.session.rollback()
-        raise ApiError(503, "pkb.unavailable") from None
+        raise Unavailable("pkb.unavailable") from None
     request = PkbRequest(
         public_id=public_id,
         user_id=user.id,
@@ -114,18 +120,36 @@ def create_request(user: User, application_id: int, iin: str, phone: str, last_n
         created_at=record.created_at,
     )
     db.session.add(request)
-    db.session.commit()
-    log.info("credit bureau request sent", extra={"provider": bureau.name, "iin": masked(iin)})
     return request
 
 
 def check_code(user: User, request_id: str, code: str) -> PkbRequest:
+    try:
+        with unit_of_work():
+            request, holder = _confirm(user, request_id, code)
+    except IntegrityError:
+        # A concurrent confirmation of the same account stored the data first (SQLite does not lock rows).
+        raise Conflict("pkb.already_confirmed") from None
+    if holder is not None:
+        # The refusal was recorded and committed with the unit; only now is the caller told.
+        log.warning(
+            "credit bureau confirmation refused: the IIN belongs to another account",
+            extra={"iin": masked(request.iin), "user_id": user.id, "holder_user_id": holder.user_id},
+        )
+        raise Conflict("pkb.iin_taken")
+    log.info("credit bureau data received", extra={"iin": masked(request.iin)})
+    return request
+
+
+def _confirm(user: User, request_id: str, code: str) -> tuple[PkbRequest, PkbPersonData | None]:
+    """The confirmation inside check_code's unit: (request, None) once the data is stored, or (request, holder)
+    when another account holds the IIN, the refusal recorded (the unit commits it; check_code raises)."""
     applications_dao.lock_user(user.id)  # a double submit of the right code confirms once
     request = dao.request_by_public_id(request_id)
     if request is None or request.user_id != user.id:
-        raise ApiError(404, "pkb.request_not_found")
+        raise NotFound("pkb.request_not_found")
     if request.status == PKB_STATUS_CONFIRMED:
-        raise ApiError(409, "pkb.already_confirmed")
+        raise Conflict("pkb.already_confirmed")
     if request.status == PKB_STATUS_REFUSED:
         raise Conflict("pkb.iin_taken")
     codes.check(request.code, code)
@@ -134,18 +158,19 @@ def check_code(user: User, request_id: str, code: str) -> PkbRequest:
     dao.lock_iin(request.iin)
     holder = dao.person_with_iin_of_another(request.iin, user.id)
     if holder is not None:
-        _refuse_taken_iin(user, request, holder)
+        _record_taken_iin(user, request, holder)
+        return request, holder
     try:
         person = _bureau().fetch_person(request.provider_reference, _subject(request), code)
         if person.iin != request.iin:  # the adapters refuse another person's data; the IIN checked above must hold
             raise BureauUnavailable("the bureau answered another IIN")
     except BureauError as error:
-        # The code stays valid (not consumed): the applicant can enter it again once the bureau answers.
-        db.session.rollback()
+        # The code stays valid (not consumed): the applicant can enter it again once the bureau answers (the unit
+        # rolls back).
         log.warning(
             "credit bureau did not release the data", extra={"error": type(error).__name__, "iin": masked(request.iin)}
         )
-        raise ApiError(503, "pkb.unavailable") from None
+        raise Unavailable("pkb.unavailable") from None
 
     now = utcnow()
     request.code.consumed_at = now
@@ -168,19 +193,13 @@ def check_code(user: User, request_id: str, code: str) -> PkbRequest:
     application = applications_dao.get_application(request.application_id)
     if application is not None:
         prefill.prefill_main_info(application)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        # A concurrent confirmation of the same account stored the data first (SQLite does not lock rows).
-        db.session.rollback()
-        raise ApiError(409, "pkb.already_confirmed") from None
-    log.info("credit bureau data received", extra={"iin": masked(person.iin)})
-    return request
+    return request, None
 
 
-def _refuse_taken_iin(user: User, request: PkbRequest, holder: PkbPersonData) -> None:
+def _record_taken_iin(user: User, request: PkbRequest, holder: PkbPersonData) -> None:
     """Another account confirmed this IIN first (issue 22): the request ends refused, its code is spent, staff find
-    the attempt in the audit log, and the applicant is told to use that account or ask the admissions office."""
+    the attempt in the audit log, and the applicant is told to use that account or ask the admissions office
+    (check_code raises once this is committed)."""
     now = utcnow()
     request.status = PKB_STATUS_REFUSED
     request.code.consumed_at = now
@@ -194,9 +213,3 @@ def _refuse_taken_iin(user: User, request: PkbRequest, holder: PkbPersonData) ->
             created_at=now,
         )
     )
-    db.session.commit()
-    log.warning(
-        "credit bureau confirmation refused: the IIN belongs to another account",
-        extra={"iin": masked(request.iin), "user_id": user.id, "holder_user_id": holder.user_id},
-    )
-    raise Conflict("pkb.iin_taken")

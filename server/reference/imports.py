@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sqlalchemy import select, update
 
+from ..database import unit_of_work
 from ..extensions import db
 from ..i18n import translate
 from ..models import INSTITUTION_TYPES, EducationalInstitution, Kato
@@ -339,13 +340,8 @@ def apply_kato_rows(rows: list[dict], prune: bool = False, update_existing: bool
 def import_kato(path: str | Path, prune: bool = False) -> ImportResult:
     """Loads the official classifier (xlsx, or the same columns as csv). All-or-nothing."""
     rows = read_kato_file(path)
-    try:
-        result = apply_kato_rows(rows, prune=prune)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return result
+    with unit_of_work():
+        return apply_kato_rows(rows, prune=prune)
 
 
 # ------------------------------------------------------------------------------------- educational institutions
@@ -437,10 +433,5 @@ def apply_institution_rows(rows: list[dict]) -> ImportResult:
 def import_institutions(path: str | Path) -> ImportResult:
     """Loads a register of educational institutions (xlsx or csv). All-or-nothing."""
     rows = read_institutions_file(path)
-    try:
-        result = apply_institution_rows(rows)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return result
+    with unit_of_work():
+        return apply_institution_rows(rows)

@@ -15,7 +15,7 @@ from ..applications.operations import upload_code_of
 from ..applications.questionnaire import VARIANT_HOME
 from ..applications.sections import render_sections
 from ..database import unit_of_work, use_case
-from ..errors import ApiError
+from ..errors import ApiError, Invalid, NotFound
 from ..extensions import db
 from ..forms import MAIN_INFO_FORMS
 from ..i18n import translate
@@ -114,11 +114,11 @@ def send_message(actor: User, user_id: int, content: str, application_id: int | 
     if application_id is not None:
         application = applications_dao.get_application(application_id)
         if application is None or application.user_id != owner.id:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
     else:
         application = applications_dao.latest_application_of(owner.id)
         if application is None:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
     now = utcnow()
     message = ApplicationMessage(application_id=application.id, author_id=actor.id, content=content, created_at=now)
     db.session.add(message)
@@ -156,7 +156,7 @@ def upload_application(actor: User, user_id: int) -> Application:
     owner = admin_scope.user_for(actor, user_id)
     application = applications_dao.latest_active_application(owner.id)
     if application is None:
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     return application
 
 
@@ -168,10 +168,10 @@ def find_by_upload_code(actor: User, code: str) -> dict:
     try:
         user_id = upload_code.decode(code)
     except upload_code.InvalidUploadCode:
-        raise ApiError(400, "admin.upload_code_format", errors={"code": ["admin.upload_code_format"]}) from None
+        raise Invalid("admin.upload_code_format", errors={"code": ["admin.upload_code_format"]}) from None
     owner = applications_dao.get_user(user_id)
     if owner is None or not is_admin_of(actor, owner):
-        raise ApiError(404, "admin.upload_code_not_found")
+        raise NotFound("admin.upload_code_not_found")
     application = applications_dao.latest_active_application(owner.id)
     # The name from the questionnaire, so staff can check it against the papers in front of them.
     summary = db.session.get(ApplicationSummary, application.id) if application else None
@@ -238,13 +238,13 @@ def _target_application(owner: User, term_id: int | None, application_id: int | 
     if application_id is not None:
         application = applications_dao.get_application(application_id)
         if application is None or application.user_id != owner.id:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
         if term_id is not None and application.term_id != term_id:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
         return application
     application = applications_dao.latest_application_of(owner.id, term_id)
     if application is None:
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     return application
 
 
@@ -288,7 +288,7 @@ def set_exemption(actor: User, body: dict) -> tuple[Application, ApplicationEven
     else:
         application = applications_dao.latest_active_application(owner.id)
         if application is None:
-            raise ApiError(404, "applications.not_found")
+            raise NotFound("applications.not_found")
     with unit_of_work():
         event = run_transition(
             actor,
@@ -308,14 +308,14 @@ def bulk_transition(actor: User, body: dict) -> dict:
     results = []
     for application_id in dict.fromkeys(body["ids"]):
         try:
-            application = admin_scope.application_for(actor, application_id)
-            name = (
-                workflow.next_stage(application, workflow.Actor.admin(actor))
-                if body["transition"] == "next"
-                else body["transition"]
-            )
-            run_transition(actor, application, name, reason=body.get("reason"), comment=body.get("comment"))
-            db.session.commit()
+            with unit_of_work():  # one unit per row: a refusal rolls back this row only
+                application = admin_scope.application_for(actor, application_id)
+                name = (
+                    workflow.next_stage(application, workflow.Actor.admin(actor))
+                    if body["transition"] == "next"
+                    else body["transition"]
+                )
+                run_transition(actor, application, name, reason=body.get("reason"), comment=body.get("comment"))
             results.append(
                 {
                     "id": application_id,
@@ -326,7 +326,6 @@ def bulk_transition(actor: User, body: dict) -> dict:
                 }
             )
         except ApiError as refused:
-            db.session.rollback()
             results.append(
                 {
                     "id": application_id,

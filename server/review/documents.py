@@ -13,7 +13,7 @@ from ..applications import files as files_service
 from ..applications.notifications import mail_language
 from ..applications.sections import render_sections
 from ..database import use_case
-from ..errors import ApiError
+from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..jobs.mail import queue_mail
 from ..models import Application, AuditLog, DocumentReview, User
@@ -66,7 +66,7 @@ def panel_documents(application: Application, sections: list[dict]) -> list[dict
 def _find(documents: list[dict], form_key: str, field: str) -> dict:
     document = next((d for d in documents if d["form_key"] == form_key and d["field"] == field), None)
     if document is None:
-        raise ApiError(404, "documents.not_found")
+        raise NotFound("documents.not_found")
     return document
 
 
@@ -76,9 +76,9 @@ def review(actor: User, application_id: int, form_key: str, field: str, decision
     state of the document."""
     application = admin_scope.application_for(actor, application_id)
     if not application.is_active:
-        raise ApiError(409, "applications.archived")
+        raise Conflict("applications.archived")
     if application.submitted_at is None:
-        raise ApiError(409, "documents.not_submitted")
+        raise Conflict("documents.not_submitted")
     # The letter goes out in the language the applicant submitted in; so does the document's name in it.
     language = mail_language(SimpleNamespace(application_id=application.id, data={}))
     documents = document_reviews.documents_in(

@@ -30,7 +30,7 @@ from ..applications import render as application_render
 from ..applications import upload_code
 from ..applications.questionnaire import options_for_steps
 from ..database import use_case
-from ..errors import ApiError
+from ..errors import Conflict
 from ..extensions import db
 from ..forms import engine
 from ..i18n import translate
@@ -312,7 +312,7 @@ def export(actor: User, args: dict) -> Export:
     # One count before the work: a selection too large for one request is answered at once, before a worker is
     # tied up for minutes (and a proxy's timeout cuts the download); the client then asks for the job.
     if dao.total(query) > limit:
-        raise ApiError(409, "admin.export_too_large", limit=limit)
+        raise Conflict("admin.export_too_large", limit=limit)
     now = utcnow()
     filename = file_name(query, now)
     audit(actor, query, args, filename, now)

@@ -24,8 +24,8 @@ from datetime import date, timedelta
 from flask import current_app
 
 from .. import populations
-from ..database import use_case
-from ..errors import ApiError
+from ..database import unit_of_work, use_case
+from ..errors import ApiError, Conflict, Forbidden, NotFound
 from ..extensions import db
 from ..i18n import translate
 from ..integrations.storage import get_storage
@@ -81,7 +81,7 @@ def _params_from_json(params: dict) -> dict:
 def start(actor: User, args: dict) -> AdminExport:
     """POST /admin/exports: validates like GET /admin/export, then queues the job (202)."""
     query = admin_export.build_query(actor, args)
-    purge_expired(commit=False)
+    purge_expired()  # joins this unit
     now = utcnow()
     row = AdminExport(
         actor_id=actor.id,
@@ -106,7 +106,7 @@ def _own(actor: User, export_id: int) -> AdminExport:
     an admin who lost the population's role meanwhile gets 403, as for the export itself."""
     row = dao.get(export_id)
     if row is None or row.actor_id != actor.id or row.created_at < utcnow() - _retention():
-        raise ApiError(404, "admin.export_not_found")
+        raise NotFound("admin.export_not_found")
     populations.require_population(actor, row.population)
     return row
 
@@ -114,8 +114,9 @@ def _own(actor: User, export_id: int) -> AdminExport:
 def progress(actor: User, export_id: int) -> AdminExport:
     """GET /admin/exports/<id>: the export's state; one whose job stopped moving is reported failed."""
     row = _own(actor, export_id)
-    if _declare_if_interrupted(row):
-        db.session.commit()
+    if _is_interrupted(row):
+        with unit_of_work():
+            _declare_interrupted(row)
         db.session.refresh(row)
     return row
 
@@ -126,22 +127,25 @@ def recent(actor: User, segment: str | None) -> list[AdminExport]:
     downloaded. Other admins' exports are never listed."""
     population = populations.population_for(actor, segment=segment)
     rows = dao.recent_of(actor.id, population, utcnow() - _retention(), RECENT_LIMIT)
-    declared = [row for row in rows if _declare_if_interrupted(row)]
+    declared = [row for row in rows if _is_interrupted(row)]
     if declared:
-        db.session.commit()
+        with unit_of_work():
+            for row in declared:
+                _declare_interrupted(row)
         for row in declared:
             db.session.refresh(row)
     return rows
 
 
-def _declare_if_interrupted(row: AdminExport) -> bool:
-    """A queued or running export whose job stopped moving is recorded failed (admin.export_interrupted), unless
-    its job ended it meanwhile; True when the row is stale, so that the caller commits and reloads it."""
-    if row.status not in (EXPORT_QUEUED, EXPORT_RUNNING) or row.updated_at >= utcnow() - _stale_after():
-        return False
+def _is_interrupted(row: AdminExport) -> bool:
+    """A queued or running export whose job stopped moving: the caller declares it in a unit and reloads it."""
+    return row.status in (EXPORT_QUEUED, EXPORT_RUNNING) and row.updated_at < utcnow() - _stale_after()
+
+
+def _declare_interrupted(row: AdminExport) -> None:
+    """Records an interrupted export failed (admin.export_interrupted), unless its job ended it meanwhile."""
     if dao.finish(row.id, row.status, status=EXPORT_FAILED, error_key=ERROR_INTERRUPTED, finished_at=utcnow()):
         log.warning("admin export interrupted", extra={"export_id": row.id})
-    return True
 
 
 @dataclass
@@ -154,11 +158,11 @@ def download(actor: User, export_id: int) -> ExportFile:
     """GET /admin/exports/<id>/file: the finished file, streamed from the storage."""
     row = _own(actor, export_id)
     if row.status != EXPORT_DONE or not row.storage_key:
-        raise ApiError(409, "admin.export_not_ready")
+        raise Conflict("admin.export_not_ready")
     try:
         handle = get_storage().open(row.storage_key)
     except FileNotFoundError:
-        raise ApiError(404, "admin.export_not_found") from None
+        raise NotFound("admin.export_not_found") from None
     return ExportFile(filename=row.file_name, chunks=_read(handle))
 
 
@@ -194,8 +198,8 @@ def run(export_id: int) -> None:
     row = dao.get(export_id)
     if row is None or row.status in (EXPORT_DONE, EXPORT_FAILED):
         return  # purged, or already ended (a redelivered message, or declared interrupted)
-    row.status, row.rows_done, row.updated_at = EXPORT_RUNNING, 0, utcnow()
-    db.session.commit()
+    with unit_of_work():
+        row.status, row.rows_done, row.updated_at = EXPORT_RUNNING, 0, utcnow()
     path = key = None
     written = [0]
 
@@ -206,50 +210,49 @@ def run(export_id: int) -> None:
     try:
         actor = db.session.get(User, row.actor_id) if row.actor_id else None
         if actor is None:
-            raise ApiError(403, "errors.forbidden")
+            raise Forbidden("errors.forbidden")
         query = admin_export.build_query(actor, _params_from_json(row.params), language=row.params.get("lang"))
         path = admin_export.write_workbook(query, admin_export.local_offset(), progress=record)
         with open(path, "rb") as handle:
             key = get_storage().save_stream(handle, prefix=STORAGE_PREFIX, extension="xlsx")
         db.session.rollback()  # end the read transaction of the streamed SELECT before writing the result
-        finished = dao.finish(
-            export_id,
-            EXPORT_RUNNING,
-            status=EXPORT_DONE,
-            rows_done=written[0],
-            rows_total=written[0],  # the rows written, should the queue have changed since the count
-            storage_key=key,
-            finished_at=utcnow(),
-        )
-        db.session.commit()
+        with unit_of_work():
+            finished = dao.finish(
+                export_id,
+                EXPORT_RUNNING,
+                status=EXPORT_DONE,
+                rows_done=written[0],
+                rows_total=written[0],  # the rows written, should the queue have changed since the count
+                storage_key=key,
+                finished_at=utcnow(),
+            )
         if not finished:
             get_storage().delete(key)
         log.info("admin export done", extra={"export_id": export_id, "rows": written[0]})
     except Exception as error:  # noqa: BLE001 (the admin sees a failed export, never a stuck one)
-        db.session.rollback()
+        db.session.rollback()  # ends whatever the failed step left open (a unit above has rolled back already)
         error_key = error.key if isinstance(error, ApiError) else ERROR_FAILED
         log.error("admin export failed", extra={"export_id": export_id, "error": type(error).__name__}, exc_info=True)
         if key is not None:
             get_storage().delete(key)
         try:
-            dao.finish(export_id, EXPORT_RUNNING, status=EXPORT_FAILED, error_key=error_key, finished_at=utcnow())
-            db.session.commit()
+            with unit_of_work():
+                dao.finish(export_id, EXPORT_RUNNING, status=EXPORT_FAILED, error_key=error_key, finished_at=utcnow())
         except Exception:  # noqa: BLE001 (the database itself is gone; the poll will call it interrupted)
-            db.session.rollback()
             log.error("admin export failure not recorded", extra={"export_id": export_id})
     finally:
         if path is not None:
             os.unlink(path)
 
 
-def purge_expired(commit: bool = True) -> int:
-    """Removes the files and rows of exports asked for more than ADMIN_EXPORT_RETENTION_HOURS ago."""
+@use_case
+def purge_expired() -> int:
+    """Removes the files and rows of exports asked for more than ADMIN_EXPORT_RETENTION_HOURS ago (in the caller's
+    unit when there is one: `start` purges in its own transaction)."""
     rows = dao.created_before(utcnow() - _retention())
     storage = get_storage()
     for row in rows:
         if row.storage_key:
             storage.delete(row.storage_key)
         db.session.delete(row)
-    if commit:
-        db.session.commit()
     return len(rows)

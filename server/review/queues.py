@@ -17,7 +17,7 @@ from flask import current_app
 from .. import populations
 from ..applications import upload_code
 from ..applications.signals import progress_changed
-from ..errors import ApiError
+from ..errors import Invalid
 from ..i18n import current_language
 from ..models import User
 from ..populations import POPULATION_KZ
@@ -93,8 +93,7 @@ def build_query(
     population = populations.population_for(actor, is_local=is_local)
     queue = queue or QUEUE_USERS
     if queue not in QUEUES[population]:
-        raise ApiError(
-            400,
+        raise Invalid(
             "admin.unknown_queue",
             errors={"applicationFilters.queue": ["admin.unknown_queue"]},
             queues=", ".join(queue_keys(population)),

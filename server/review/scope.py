@@ -17,7 +17,7 @@ from flask import current_app
 from sqlalchemy.sql import ColumnElement
 
 from ..applications import dao as applications_dao
-from ..errors import ApiError
+from ..errors import NotFound
 from ..models import Application, User
 from ..models.base import is_row_id
 from ..populations import is_admin_of
@@ -28,7 +28,7 @@ def application_for(actor: User, application_id: int) -> Application:
     """An application of the caller's population, else 404 (also for ids that do not exist)."""
     application = applications_dao.get_application(application_id) if is_row_id(application_id) else None
     if application is None or not is_admin_of(actor, application.user):
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     return application
 
 
@@ -36,7 +36,7 @@ def user_for(actor: User, user_id: int) -> User:
     """An applicant of the caller's population, else 404."""
     user = applications_dao.get_user(user_id) if is_row_id(user_id) else None
     if user is None or not is_admin_of(actor, user):
-        raise ApiError(404, "admin.user_not_found")
+        raise NotFound("admin.user_not_found")
     return user
 
 

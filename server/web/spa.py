@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, request, send_from_directory
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from ..errors import ApiError
+from ..errors import NotFound
 from ..i18n import DEFAULT_LANGUAGE, language_of
 
 bp = Blueprint("spa", __name__)
@@ -112,14 +112,14 @@ def api_fallback(path: str):
             allowed.append(method)
     if allowed:
         raise MethodNotAllowed(valid_methods=allowed)
-    raise ApiError(404, "errors.not_found")
+    raise NotFound("errors.not_found")
 
 
 @bp.get("/", defaults={"path": ""})
 @bp.get("/<path:path>")
 def client(path: str):
     if path == "api" or path.startswith("api/"):
-        raise ApiError(404, "errors.not_found")
+        raise NotFound("errors.not_found")
     dist = Path(current_app.config["CLIENT_DIST"])
     candidate = (dist / path).resolve() if path else None
     if candidate and candidate.is_file() and dist.resolve() in candidate.parents:
@@ -129,7 +129,7 @@ def client(path: str):
             response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
         return response
     if path.startswith("static/") or not (dist / "index.html").is_file():
-        raise ApiError(404, "errors.not_found")
+        raise NotFound("errors.not_found")
     page = prerendered_page(path)
     if page and (dist / page).is_file():
         # Its route chunks are preloaded by the page itself (<link rel=preload>).

@@ -9,7 +9,7 @@ from sqlalchemy import select, text
 
 from ..common_schemas import BaseSchema, Email
 from ..config import is_development
-from ..errors import ApiError
+from ..errors import NotFound
 from ..extensions import db
 from ..models import (
     KAZAKHSTAN_CITIZENSHIP_EN,
@@ -138,7 +138,7 @@ def _require_dev_outbox(readable: bool) -> None:
     """The dev outboxes hold sign-up, reset and consent codes: only in development, only to a browser on this very
     machine (loopback, and no proxy in between); anything else looks like an unknown route."""
     if not (readable and is_development(current_app.config)) or not _from_loopback() or _proxied():
-        raise ApiError(404, "errors.not_found")
+        raise NotFound("errors.not_found")
 
 
 @bp.get("/dev/outbox")

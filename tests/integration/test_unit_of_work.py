@@ -77,3 +77,15 @@ def test_a_kept_refusal_commits_what_was_written_before_it(db):
             db.session.add(User(email="uow-other@example.com", password_hash="x"))
             raise RuntimeError("not a kept refusal")
     assert _users(db, "uow-other@example.com") == 0
+
+
+def test_a_kept_refusal_whose_commit_fails_rolls_back_and_raises_that_error(db):
+    from sqlalchemy.exc import IntegrityError
+
+    db.session.add(User(email="uow-dup@example.com", password_hash="x"))
+    db.session.commit()
+    with pytest.raises(IntegrityError):
+        with unit_of_work(keep_on=(Conflict,)):
+            db.session.add(User(email="uow-dup@example.com", password_hash="y"))
+            raise Conflict("errors.conflict")
+    assert _users(db, "uow-dup@example.com") == 1

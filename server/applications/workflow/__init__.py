@@ -2,8 +2,8 @@
 financing, payment exemption, program, submission and withdrawal (design §3/§6, decision 0060).
 
     from server.applications.workflow import transition, Actor
-    event = transition(application, "accept", actor=Actor.admin(current_user), comment="documents fine")
-    db.session.commit()  # the calling service commits; jobs declared by the transition run after that
+    with unit_of_work():  # the calling use case's unit commits; jobs declared by the transition run after that
+        event = transition(application, "accept", actor=Actor.admin(current_user), comment="documents fine")
 
 The table of transitions is data (table.py); guards are small named functions (guards.py).
 """

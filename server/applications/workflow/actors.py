@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import populations
-from ...errors import ApiError
+from ...errors import NotFound
 from ...models import Application, User
 
 APPLICANT = "applicant"
@@ -57,10 +57,10 @@ class Actor:
         owner = application.user
         if self.kind == APPLICANT:
             if self.user is None or owner is None or self.user.id != owner.id:
-                raise ApiError(404, "applications.not_found")
+                raise NotFound("applications.not_found")
             return APPLICANT
         if self.kind == ADMIN:
             if self.user is None or owner is None or not populations.is_admin_of(self.user, owner):
-                raise ApiError(404, "applications.not_found")
+                raise NotFound("applications.not_found")
             return populations.POPULATION_ROLES[populations.population_of(owner)]
         return system_role(self.source)

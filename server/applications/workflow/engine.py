@@ -19,7 +19,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ... import populations
-from ...errors import ApiError
+from ...errors import ApiError, Invalid, NotFound
 from ...extensions import db
 from ...models import Application, ApplicationEvent
 from ...models.base import utcnow
@@ -64,24 +64,22 @@ def _text(name: str, value: str | None) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise ApiError(400, "validation.string", errors={name: ["validation.string"]})
+        raise Invalid("validation.string", errors={name: ["validation.string"]})
     value = value.strip()
     if len(value) > TEXT_MAX:
-        raise ApiError(400, "validation.too_long", errors={name: ["validation.too_long"]})
+        raise Invalid("validation.too_long", errors={name: ["validation.too_long"]})
     return value or None
 
 
 def _loaded_data(spec: Transition, data: dict | None) -> dict:
     if spec.data_schema is None:
         if data:
-            raise ApiError(
-                400, "validation.unknown_field", errors={str(key): ["validation.unknown_field"] for key in data}
-            )
+            raise Invalid("validation.unknown_field", errors={str(key): ["validation.unknown_field"] for key in data})
         return {}
     try:
         return spec.data_schema().load(data or {})
     except ValidationError as invalid:
-        raise ApiError(400, "errors.validation", errors=invalid.messages) from None
+        raise Invalid("errors.validation", errors=invalid.messages) from None
 
 
 def _refuse(guard: Guard) -> ApiError:
@@ -106,7 +104,7 @@ def _admit(
     if role not in spec.actors or not spec.source.matches(application):
         raise illegal()
     if with_data and spec.reason_required and reason is None:
-        raise ApiError(400, "validation.required", errors={"reason": ["validation.required"]})
+        raise Invalid("validation.required", errors={"reason": ["validation.required"]})
     ctx = Context(
         application=application,
         owner=application.user,
@@ -135,7 +133,7 @@ def _lock(application: Application) -> None:
         .with_for_update()
     ).one_or_none()
     if row is None:
-        raise ApiError(404, "applications.not_found")
+        raise NotFound("applications.not_found")
     for name, value in zip(STATE_FIELDS, row, strict=True):
         set_committed_value(application, name, value)
 
