@@ -7,4 +7,7 @@ registerExtraCatalogues(i18n);
 
 afterEach(() => {
   window.localStorage.clear();
+  // The live region (components/focus/announce.js) lives outside React's tree: one test's messages must not be read
+  // by the next.
+  document.querySelectorAll('[data-testid="live-region"]').forEach((node) => node.remove());
 });

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { localizedName } from '../i18n';
 import { citizenshipMatches, sortCitizenships, useDomain } from '../domain';
+import useAnnounceChange from './focus/useAnnounceChange';
 
 /**
  * The citizenship choice (req §2 radio list, issue 10): a search box that filters by any of the three names,
@@ -27,6 +28,7 @@ export default function CitizenshipPicker({ items, value, onChange, question, er
   const shown = useMemo(() => sorted.filter((c) => citizenshipMatches(c, query)), [sorted, query]);
   const chosen = sorted.find((c) => String(c.id) === String(value));
   const labelId = `${testIdPrefix}-label`;
+  useAnnounceChange(query ? t('a11y.found', { count: shown.length }) : null);
 
   return (
     <FormControl component="fieldset" error={Boolean(error)} fullWidth>

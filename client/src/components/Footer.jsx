@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useGetPublicConfigQuery } from '../api/publicConfigApi';
+import TextLink from './TextLink';
 
 /** Footer with the contact phone and e-mail from GET /public-config (req §1). */
 export default function Footer() {
@@ -26,17 +26,17 @@ export default function Footer() {
           {phone && (
             <Typography variant="body2">
               {t('footer.phone')}:{' '}
-              <Link href={`tel:${String(phone).replace(/[^+\d]/g, '')}`} data-testid="footer-phone">
+              <TextLink href={`tel:${String(phone).replace(/[^+\d]/g, '')}`} data-testid="footer-phone">
                 {phone}
-              </Link>
+              </TextLink>
             </Typography>
           )}
           {email && (
             <Typography variant="body2">
               {t('footer.email')}:{' '}
-              <Link href={`mailto:${email}`} data-testid="footer-email">
+              <TextLink href={`mailto:${email}`} data-testid="footer-email">
                 {email}
-              </Link>
+              </TextLink>
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { CARD_ACTION_SX, LINK_CARD_SX } from './focus/cardFocus';
 
 /**
  * A home-page style card. Exactly one of `to` (in-app route), `href` (external, new tab) applies;
@@ -20,9 +21,9 @@ export default function NavCard({ title, description, to, href, disabled = false
   return (
     <Card
       variant="outlined"
-      sx={{ height: '100%', opacity: disabled ? 0.6 : 1, bgcolor: disabled ? 'action.hover' : 'background.paper', ...sx }}
+      sx={{ height: '100%', opacity: disabled ? 0.6 : 1, bgcolor: disabled ? 'action.hover' : 'background.paper', ...LINK_CARD_SX, ...sx }}
     >
-      <CardActionArea {...actionProps} data-testid={testId} sx={{ height: '100%', alignItems: 'flex-start' }}>
+      <CardActionArea {...actionProps} data-testid={testId} sx={{ height: '100%', alignItems: 'flex-start', ...CARD_ACTION_SX }}>
         <CardContent>
           <Typography component={headingLevel} variant="h6" gutterBottom>
             {title}

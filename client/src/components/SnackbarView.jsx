@@ -2,14 +2,22 @@
  * when the user first interacts or the first message comes, not with the first screen (decision 0070). */
 import Snackbar from '@mui/material/Snackbar';
 import Alert from '@mui/material/Alert';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announce } from './focus/announce';
 
 // Here, not in SnackbarProvider: the view is its only reader, and reading it from the provider, which loads this
 // module lazily, made an import cycle.
 const SNACKBAR_AUTO_HIDE_MS = 5000; // req §9
 
+/** Errors interrupt (role="alert"); a success is a status message: read from the one polite live region, so the toast
+ * itself is not a second live region (decision 0077). */
 export default function SnackbarView({ state, onClose }) {
   const { t } = useTranslation();
+  const success = state.severity !== 'error';
+  useEffect(() => {
+    if (state.open && success) announce(state.message);
+  }, [state.key, state.open, state.message, success]);
   return (
     <Snackbar
       key={state.key}
@@ -21,6 +29,7 @@ export default function SnackbarView({ state, onClose }) {
       <Alert
         onClose={onClose}
         severity={state.severity}
+        role={success ? null : 'alert'}
         variant="filled"
         data-testid={`snackbar-${state.severity}`}
         slotProps={{ closeButton: { 'aria-label': t('common.close'), title: t('common.close') } }}

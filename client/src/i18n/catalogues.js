@@ -1,5 +1,6 @@
 /* The larger catalogues — the questionnaire and its form labels, the admin resources and review, the credit bureau,
- * payments, the citizens' stepper, dormitory bookings, the assistant and its staff hand-offs — are not
+ * payments, the citizens' stepper, dormitory bookings, the assistant and its staff hand-offs, the shells' keyboard and
+ * screen-reader texts (a11y) — are not
  * in the entry chunk: /auth needs none of them (decision 0070). app/router.jsx loads this module (its own chunk,
  * "catalogues") together with every other route's chunk, so a screen never renders before its texts are there;
  * jest registers it in setupTests.js. Keys stay in the default namespace, so callers use t() as before. */
@@ -30,11 +31,14 @@ import chatEn from './chat/en.json';
 import adminChatsRu from './adminChats/ru.json';
 import adminChatsKk from './adminChats/kk.json';
 import adminChatsEn from './adminChats/en.json';
+import a11yRu from './a11y/ru.json';
+import a11yKk from './a11y/kk.json';
+import a11yEn from './a11y/en.json';
 
 export const extraCatalogues = {
-  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu, adminChatsRu),
-  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk, adminChatsKk),
-  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn, adminChatsEn),
+  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu, adminChatsRu, a11yRu),
+  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk, adminChatsKk, a11yKk),
+  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn, adminChatsEn, a11yEn),
 };
 
 /** Adds the catalogues to the running i18n instance (deep, without overwriting the core keys). */

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { NavLink, Link as RouterLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
 import PageLoader from '../../components/PageLoader';
+import SkipLink from '../../components/focus/SkipLink';
+import useRouteFocus from '../../components/focus/useRouteFocus';
+import installFocusSupport from '../../components/focus/installFocusSupport';
+import { MAIN_ID } from '../../components/focus/focusElement';
 import { selectUser } from '../../session/sessionSlice';
 import { AdminShellContext } from '../../components/adminShell';
 import { menuItemsFor } from './menu';
@@ -25,6 +29,18 @@ import { useDomain } from '../../domain';
 import { useAdminDashboardQuery } from '../../features/admin';
 
 const DRAWER_WIDTH = 248;
+
+// The current page (NavLink's .active, aria-current="page") is marked by a bar and bold text, not by a tint alone:
+// MUI's focus tint looked the same, so a focused item passed for the current one (decision 0077). Focus is the
+// theme's ring.
+const CURRENT_PAGE = {
+  borderRadius: 1,
+  borderLeft: 4,
+  borderColor: 'transparent',
+  '&.active': { bgcolor: 'action.selected', borderColor: 'primary.main', '& .MuiListItemText-primary': { fontWeight: 700 } },
+  '&.Mui-focusVisible': { bgcolor: 'transparent' },
+  '&.active.Mui-focusVisible': { bgcolor: 'action.selected' },
+};
 
 /** Where a menu item leads: its own absolute path (/upload) or a path inside the shell ('' = the dashboard). */
 export function itemHref(shell, item) {
@@ -50,7 +66,7 @@ function MenuContent({ shell, items, counts, onNavigate, mobile = false }) {
               to={itemHref(shell, item)}
               end={Boolean(item.end)}
               onClick={onNavigate}
-              sx={{ borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              sx={CURRENT_PAGE}
               data-testid={`${prefix}-menu-${item.key}`}
             >
               <ListItemText primary={t(item.labelKey)} />
@@ -92,10 +108,13 @@ export default function AdminLayout({ shell }) {
   // The queue badges: the dashboard's counts (one grouped statement on the server, refreshed after every action).
   const { data: dashboard } = useAdminDashboardQuery(shell.segment, { pollingInterval: 60000 });
   const counts = dashboard && dashboard.counts;
+  useRouteFocus();
+  useEffect(() => installFocusSupport(), []);
 
   return (
     <AdminShellContext.Provider value={shell}>
       <Box sx={{ display: 'flex', minHeight: '100vh' }} data-testid={`admin-shell-${shell.key}`}>
+        <SkipLink />
         <AppBar
           position="fixed"
           color="inherit"
@@ -155,7 +174,7 @@ export default function AdminLayout({ shell }) {
           <MenuContent shell={shell} items={items} counts={counts} />
         </Drawer>
 
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
           <Toolbar />
           <Suspense fallback={<PageLoader />}>
             <Outlet context={{ shell, items }} />

@@ -2,6 +2,8 @@
  * left menu. The dormitory screens are open to both admin roles (both may write), so they live in both shells.
  * Used by app/router.jsx as {adminRoutes()} (a fragment of <Route>s). */
 import { Route } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 import { lazyWithCatalogues as lazy } from '../lazyWithCatalogues';
 import RequireSegment from './RequireSegment';
 import { ADMIN_SHELLS } from '../../domain';
@@ -24,6 +26,16 @@ const SuborganizationsPage = lazy(() =>
   import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/SuborganizationsPage'),
 );
 
+/** A staff page's title, "<page> — Administration — Qabyldau" in the interface language (WCAG 2.4.2, decision
+ * 0077), for the pages that do not name themselves (the queues, the dormitory structure and "not found" do). */
+function Titled({ titleKey, children }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(titleKey), t('admin_shell.title'));
+  return children;
+}
+
+const titled = (titleKey, page) => <Titled titleKey={titleKey}>{page}</Titled>;
+
 function shellRoutes(shell) {
   return (
     <Route
@@ -35,14 +47,14 @@ function shellRoutes(shell) {
         </RequireSegment>
       }
     >
-      <Route index element={<DashboardPage shell={shell} />} />
+      <Route index element={titled('admin.dashboard.title', <DashboardPage shell={shell} />)} />
       <Route path=":queue" element={<KnownQueuePage shell={shell} />} />
       <Route path="dormitory/*" element={<DormitoryPage />} />
       <Route path="room-types" element={<RoomTypesPage />} />
-      <Route path="dorm-transfers" element={<DormTransfersPage />} />
-      <Route path="dorm-board" element={<DormBoardPage />} />
-      <Route path="suborganizations" element={<SuborganizationsPage />} />
-      <Route path="chats/*" element={<ChatsPage />} />
+      <Route path="dorm-transfers" element={titled('dorm_admin.transfers.title', <DormTransfersPage />)} />
+      <Route path="dorm-board" element={titled('dorm_admin.board.title', <DormBoardPage />)} />
+      <Route path="suborganizations" element={titled('dorm_admin.sub.title', <SuborganizationsPage />)} />
+      <Route path="chats/*" element={titled('admin_chats.title', <ChatsPage />)} />
       <Route path="*" element={<NotFoundPage shell={shell} />} />
     </Route>
   );
@@ -61,8 +73,8 @@ function uploadRoutes() {
         </RequireSegment>
       }
     >
-      <Route index element={<UploadCodePage />} />
-      <Route path=":userId" element={<UploadApplicationPage />} />
+      <Route index element={titled('admin.menu.upload', <UploadCodePage />)} />
+      <Route path=":userId" element={titled('admin.menu.upload', <UploadApplicationPage />)} />
       <Route path="*" element={<NotFoundPage shell={shell} />} />
     </Route>
   );

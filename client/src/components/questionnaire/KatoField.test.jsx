@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../i18n';
 import { mockFetch, renderWithProviders } from '../../testUtils';
@@ -49,7 +49,7 @@ test('the KATO tree: Almaty, Astana, Shymkent first, then by name; leaves have n
   expect(names).toEqual(['г. Алматы', 'г. Астана', 'г. Шымкент', 'Абайская область', 'Алматинская область']);
   expect(screen.queryByTestId('kato-expand-79')).toBeNull(); // Shymkent has no children here: no arrow
   expect(asked[0]).toEqual({});
-  await user.click(screen.getByRole('button', { name: 'Развернуть: Алматинская область' }));
+  await user.click(screen.getByTestId('kato-expand-1')); // the arrow is the mouse's way (the keyboard: Right)
   await user.click(await screen.findByTestId('kato-node-11'));
   expect(asked[1]).toEqual({ parent_id: '1' });
   expect(screen.queryByTestId('kato-expand-11')).toBeNull();
@@ -69,5 +69,78 @@ test('the search box finds a place at any level and shows its path', async () =>
   expect(hit).toHaveTextContent('Алматинская область');
   expect(asked.some((p) => p.q === 'талгар')).toBe(true);
   await user.click(hit);
+  expect(onChange).toHaveBeenCalledWith('residence_address', 'Алматинская область, Талгарский район', { residence_address_id: 11 });
+});
+
+test('the tree is one Tab stop and follows the WAI-ARIA tree pattern: arrows, Right/Left, Home/End, type-ahead, Enter', async () => {
+  serve();
+  const onChange = jest.fn();
+  const user = userEvent.setup();
+  renderField(onChange);
+  await user.click(screen.getByTestId('field-residence_address-open'));
+  const tree = await screen.findByRole('tree', { name: 'Выберите населённый пункт' });
+  await within(tree).findByText('г. Алматы');
+  expect(screen.getByTestId('kato-search')).toHaveFocus(); // the dialog opens on its search box
+  const item = (name) => within(tree).getByRole('treeitem', { name });
+  // one Tab stop: the first item; the others are reached with the arrows
+  expect(within(tree).getAllByRole('treeitem').filter((el) => el.tabIndex === 0)).toHaveLength(1);
+  await user.tab();
+  expect(item('г. Алматы')).toHaveFocus();
+  expect(item('г. Алматы')).toHaveAttribute('aria-level', '1');
+  expect(item('г. Алматы')).toHaveAttribute('aria-posinset', '1');
+  expect(item('г. Алматы')).toHaveAttribute('aria-setsize', '5');
+  await user.keyboard('{ArrowDown}');
+  expect(item('г. Астана')).toHaveFocus();
+  await user.keyboard('{End}');
+  expect(item('Алматинская область')).toHaveFocus();
+  await user.keyboard('{Home}');
+  expect(item('г. Алматы')).toHaveFocus();
+  await user.keyboard('{ArrowUp}'); // nothing above the first item
+  expect(item('г. Алматы')).toHaveFocus();
+  // type-ahead: "а" goes to the next name starting with it, "ал" typed quickly to the first one starting with that
+  await user.keyboard('а');
+  expect(item('Абайская область')).toHaveFocus();
+  await user.keyboard('л');
+  expect(item('Алматинская область')).toHaveFocus();
+  // the Tab stop follows the focus
+  expect(item('Алматинская область')).toHaveAttribute('tabindex', '0');
+  expect(item('г. Алматы')).toHaveAttribute('tabindex', '-1');
+  // Right opens, Right again goes to the first child, Left goes back to the parent, Left again closes it
+  expect(item('Алматинская область')).toHaveAttribute('aria-expanded', 'false');
+  await user.keyboard('{ArrowRight}');
+  expect(item('Алматинская область')).toHaveAttribute('aria-expanded', 'true');
+  const child = await within(tree).findByRole('treeitem', { name: 'Талгарский район' });
+  expect(child).toHaveAttribute('aria-level', '2');
+  expect(child).not.toHaveAttribute('aria-expanded'); // a leaf
+  await user.keyboard('{ArrowRight}');
+  expect(child).toHaveFocus();
+  await user.keyboard('{ArrowUp}');
+  expect(item('Алматинская область')).toHaveFocus();
+  await user.keyboard('{ArrowDown}{ArrowLeft}');
+  expect(item('Алматинская область')).toHaveFocus();
+  await user.keyboard('{ArrowLeft}');
+  expect(item('Алматинская область')).toHaveAttribute('aria-expanded', 'false');
+  expect(within(tree).queryByRole('treeitem', { name: 'Талгарский район' })).toBeNull();
+  // Enter picks the focused place
+  await user.keyboard('{ArrowRight}');
+  await within(tree).findByRole('treeitem', { name: 'Талгарский район' });
+  await user.keyboard('{ArrowRight}{Enter}');
+  expect(onChange).toHaveBeenCalledWith('residence_address', 'Алматинская область, Талгарский район', { residence_address_id: 11 });
+});
+
+test('the search hits are a listbox: one Tab stop, arrows, Enter picks; the count is announced', async () => {
+  serve();
+  const onChange = jest.fn();
+  const user = userEvent.setup();
+  renderField(onChange);
+  await user.click(screen.getByTestId('field-residence_address-open'));
+  await screen.findByRole('tree');
+  await user.type(screen.getByTestId('kato-search'), 'талгар');
+  const list = await screen.findByRole('listbox', { name: 'Найденные населённые пункты' });
+  await user.tab();
+  const option = within(list).getByRole('option');
+  expect(option).toHaveFocus();
+  await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Найдено: 1'), { timeout: 2000 });
+  await user.keyboard('{Enter}');
   expect(onChange).toHaveBeenCalledWith('residence_address', 'Алматинская область, Талгарский район', { residence_address_id: 11 });
 });

@@ -7,7 +7,7 @@
  * submitLabel (the last button's text key), draftSave + draftSaveLabel (staff intake: the last step has Save
  * instead of Submit, a partial save; onSaved()).
  */
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +20,8 @@ import QuestionnaireProgress from './QuestionnaireProgress';
 import StepActions from './StepActions';
 import StepForm from './StepForm';
 import useQuestionnaire from './useQuestionnaire';
+import useFocusOnChange from '../focus/useFocusOnChange';
+import { fieldFocusTarget } from './focusField';
 
 export { REFETCH_DELAY_MS } from './useStepNavigation';
 
@@ -29,6 +31,10 @@ export default function Questionnaire(props) {
   // Once the answers are there, the step's form is drawn in a background render, which React interrupts to let the
   // browser handle input: drawn at once it was one task of a few hundred ms on a phone (decision 0070).
   const drawn = useDeferredValue(q.status !== 'loading');
+  // Decision 0077: after a step change (Next, Back, a step of the stepper) the focus goes to the new step's heading,
+  // which says where the applicant is now; after a jump to a step the server found errors on, to its first error.
+  const heading = useRef(null);
+  useFocusOnChange(q.step && drawn ? q.step.key : null, () => fieldFocusTarget(q.takeArrivalField()) || heading.current);
 
   if (q.status === 'loading' || !drawn) {
     return (
@@ -68,6 +74,8 @@ export default function Questionnaire(props) {
           component="h2"
           variant="h5"
           id="questionnaire-step-title"
+          ref={heading}
+          tabIndex={-1}
           sx={{ mb: 2 }}
           data-testid={`questionnaire-step-${step.key}`}
         >

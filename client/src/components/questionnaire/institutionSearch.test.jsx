@@ -1,6 +1,6 @@
 /* The institution picker's search (issue 10): 1 s debounce, every word against name, region, city/district and
  * address on the server (GET /institutions/search), pages of 20; foreign applicants start on the abroad path. */
-import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import i18n from '../../i18n';
@@ -68,4 +68,43 @@ test.each([
     expect(screen.getByTestId('institution-search')).toBeInTheDocument();
     expect(screen.queryByTestId('institution-abroad-hint')).toBeNull();
   }
+});
+
+test('the list is a listbox (decision 0077): named by all it shows (name first), one Tab stop, Down from the search, arrows, Enter picks', async () => {
+  await act(() => i18n.changeLanguage('ru'));
+  const list = [
+    { id: 1, name: 'Школа № 1', region: 'Жамбылская область', district: 'Тараз', address: 'ул. Абая, 1' },
+    { id: 2, name: 'Гимназия № 2', region: 'Жамбылская область', district: 'Тараз', address: 'ул. Толе би, 2' },
+    { id: 3, name: 'Лицей № 3', region: 'г. Алматы', district: 'Бостандыкский район', address: 'пр. Аль-Фараби, 3' },
+  ];
+  mockFetch(async () => ({ body: { success: true, list, total: 3 } }));
+  const onChange = jest.fn();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <InstitutionField path="education_institution" value={null} onChange={onChange} label="Учебное заведение" ctx={{ isKazakhstanCitizen: true }} />,
+  );
+  await user.click(screen.getByTestId('field-education_institution-open'));
+  const listbox = await screen.findByRole('listbox', { name: 'Учебные заведения' });
+  const options = await within(listbox).findAllByRole('option');
+  expect(options.map((o) => o.textContent)).toEqual([
+    'Школа № 1, Жамбылская область, Тараз, ул. Абая, 1',
+    'Гимназия № 2, Жамбылская область, Тараз, ул. Толе би, 2',
+    'Лицей № 3, г. Алматы, Бостандыкский район, пр. Аль-Фараби, 3',
+  ]);
+  expect(options.filter((o) => o.tabIndex === 0)).toEqual([options[0]]);
+  expect(screen.getByTestId('institution-search')).toHaveFocus();
+  await user.keyboard('{ArrowDown}');
+  expect(options[0]).toHaveFocus();
+  await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}'); // stops at the last one
+  expect(options[2]).toHaveFocus();
+  await user.keyboard('{Home}');
+  expect(options[0]).toHaveFocus();
+  await user.keyboard('{End}{ArrowUp}');
+  expect(options[1]).toHaveFocus();
+  expect(options[1]).toHaveAttribute('tabindex', '0');
+  await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Показано 3 из 3'), { timeout: 2000 });
+  await user.keyboard('{Enter}');
+  expect(onChange).toHaveBeenCalledWith('education_institution', { type: 'list', selected: 2 });
+  // closed, the dialog gives the focus back to the button that opened it
+  await waitFor(() => expect(screen.getByTestId('field-education_institution-open')).toHaveFocus());
 });

@@ -95,6 +95,7 @@ export default function useQuestionnaire({
     uploads,
     retryUploads,
     topRef: nav.topRef,
+    takeArrivalField: nav.takeArrivalField,
     goTo: nav.goTo,
     onChange,
     onGroupChange,

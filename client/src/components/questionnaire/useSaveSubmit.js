@@ -88,11 +88,12 @@ export default function useSaveSubmit({ props, nav, answers: state, feedback, re
       setErrors((prev) => ({ ...prev, ...byForm }));
       if (!silent) {
         const withErrors = steps.find((s) => byForm[s.key] && Object.keys(byForm[s.key]).length);
-        if (withErrors && withErrors.key !== key) goTo(withErrors.key);
-        showError(apiErrorMessage(error, t, i18n));
         const firstPath = withErrors ? Object.keys(byForm[withErrors.key])[0] : null;
+        // On another step the field is focused once that step is drawn (instead of its heading, decision 0077).
+        if (withErrors && withErrors.key !== key) goTo(withErrors.key, { focusPath: firstPath });
+        else if (firstPath) setTimeout(() => focusField(firstPath), 0);
+        showError(apiErrorMessage(error, t, i18n));
         toast.pointAt(firstPath ? { stepKey: withErrors.key, path: firstPath } : null);
-        if (firstPath) setTimeout(() => focusField(firstPath), 0);
       }
       return false;
     }

@@ -25,6 +25,8 @@ function useDelayedOnChange(key, delay, callback) {
 export default function useStepNavigation(loadedSteps, { refetch, onLeave }) {
   const [currentKey, setCurrentKey] = useState(null);
   const topRef = useRef(null);
+  // The field a move should focus instead of the new step's heading (a step the server found errors on).
+  const arrivalField = useRef(null);
 
   const steps = useMemo(() => loadedSteps || [], [loadedSteps]);
   const foundIndex = steps.findIndex((s) => s.key === currentKey);
@@ -34,8 +36,9 @@ export default function useStepNavigation(loadedSteps, { refetch, onLeave }) {
 
   useDelayedOnChange(index, REFETCH_DELAY_MS, refetch);
 
-  const goTo = (key) => {
+  const goTo = (key, { focusPath = null } = {}) => {
     onLeave();
+    arrivalField.current = focusPath;
     setCurrentKey(key);
     if (topRef.current && topRef.current.scrollIntoView) topRef.current.scrollIntoView({ block: 'start' });
   };
@@ -44,5 +47,12 @@ export default function useStepNavigation(loadedSteps, { refetch, onLeave }) {
     if (index > 0) goTo(steps[index - 1].key);
   };
 
-  return { steps, index, step, isLast, topRef, goTo, onBack };
+  /** The field to focus on arriving at the step (once), or null for its heading. */
+  const takeArrivalField = () => {
+    const path = arrivalField.current;
+    arrivalField.current = null;
+    return path;
+  };
+
+  return { steps, index, step, isLast, topRef, goTo, onBack, takeArrivalField };
 }

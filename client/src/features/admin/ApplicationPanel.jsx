@@ -2,7 +2,7 @@
  * definitions in the admin's language, the photo, documents with an inline PDF preview and download (signed links),
  * the status history with who did what, the message thread, and the actions the state machine allows now
  * (available_transitions). Citizens' applications also open in the questionnaire on the applicant's behalf. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,6 +10,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import PageLoader from '../../components/PageLoader';
+import { focusWhenDrawn } from '../../components/focus/focusTargets';
 import { apiErrorMessage } from '../../components/apiError';
 import { useAdminApplicationQuery } from './adminApi';
 import { PanelSummary, PanelTitle } from './PanelHeader';
@@ -20,10 +21,10 @@ import PanelHistory from './PanelHistory';
 import PanelMessages from './PanelMessages';
 import PanelEditDialog from './PanelEditDialog';
 
-function Section({ title, children, testId }) {
+function Section({ title, children, testId, headingRef }) {
   return (
     <Box component="section" sx={{ mb: 3 }} data-testid={testId}>
-      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+      <Typography component="h3" variant="h6" sx={{ mb: 1 }} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
         {title}
       </Typography>
       {children}
@@ -35,6 +36,10 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
   const { t, i18n } = useTranslation();
   const { data: item, error, isLoading, refetch } = useAdminApplicationQuery(applicationId);
   const [editing, setEditing] = useState(null); // 'fill' | 'documents'
+  // Decision 0077: after a staff action the focus goes to what it changed — the panel's heading (the status is right
+  // below it) after a stage move, the messages' heading after a message.
+  const heading = useRef(null);
+  const messagesHeading = useRef(null);
 
   return (
     <Drawer
@@ -47,7 +52,7 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
       data-testid="application-panel"
     >
       <Box sx={{ p: 3 }}>
-        <PanelTitle item={item} onClose={onClose} />
+        <PanelTitle item={item} onClose={onClose} headingRef={heading} />
         {isLoading && <PageLoader />}
         {error && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
         {item && (
@@ -58,6 +63,7 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
               shell={shell}
               onEdit={() => setEditing('fill')}
               onUpload={() => setEditing('documents')}
+              focusAfterAction={() => heading.current}
             />
             <Divider sx={{ my: 2 }} />
             {(item.sections || []).map((section) => (
@@ -71,8 +77,8 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
             <Section title={t('admin.panel.history')}>
               <PanelHistory history={item.history} />
             </Section>
-            <Section title={t('admin.panel.messages')}>
-              <PanelMessages item={item} />
+            <Section title={t('admin.panel.messages')} headingRef={messagesHeading}>
+              <PanelMessages item={item} afterSend={() => focusWhenDrawn(() => messagesHeading.current)} />
             </Section>
           </>
         )}

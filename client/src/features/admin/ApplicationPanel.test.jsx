@@ -100,8 +100,13 @@ describe('<ApplicationPanel> (issue 12)', () => {
     expect(within(drawer).getByTestId('panel-history')).toHaveTextContent('Анкета отправлена');
     expect(within(drawer).getByTestId('panel-status')).toHaveTextContent('Подана');
 
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Просмотр' }));
+    const preview = within(drawer).getByRole('button', { name: 'Просмотр' });
+    expect(preview).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(preview);
     expect(within(drawer).getByTestId('pdf-preview')).toHaveAttribute('src', '/api/v1/files/d1?expires=1&signature=s');
+    // A disclosure: the preview follows its button (the next Tab stop), not the end of the documents (decision 0077).
+    expect(preview).toHaveAttribute('aria-expanded', 'true');
+    expect(preview.closest('li')).toContainElement(within(drawer).getByTestId('pdf-preview'));
     expect(within(drawer).getByRole('link', { name: 'Скачать' })).toHaveAttribute(
       'href',
       '/api/v1/files/d1?expires=1&signature=s&download=1',
@@ -112,10 +117,21 @@ describe('<ApplicationPanel> (issue 12)', () => {
     await userEvent.type(within(drawer).getByTestId('message-input'), '  Загрузите паспорт ');
     await userEvent.click(send);
     await waitFor(() => expect(sent[0]).toEqual(['message', { user_id: 70, application_id: 7, content: 'Загрузите паспорт' }]));
+    // The Send button is disabled once the box is empty: the messages' heading takes the focus, the toast says what
+    // was done (decision 0077).
+    await waitFor(() => expect(within(drawer).getByRole('heading', { name: 'Сообщения' })).toHaveFocus());
+    expect(await screen.findByTestId('snackbar-success')).toHaveTextContent('Сообщение по заявке № 7 (Сагинтаева Айнур) отправлено');
 
+    // A stage move asks first, says where the application goes, and leaves the focus on the panel's heading.
     await userEvent.click(within(drawer).getByTestId('action-next'));
+    const ask = await screen.findByTestId('stage-confirm');
+    expect(ask).toHaveTextContent('из статуса «Подана» в статус «Принята»');
+    expect(sent).toHaveLength(1);
+    await userEvent.click(within(ask).getByTestId('stage-confirm-confirm'));
     await waitFor(() => expect(sent[1]).toEqual(['update', { user_id: 70, application_id: 7, status: 1 }]));
     await waitFor(() => expect(within(drawer).getByTestId('panel-status')).toHaveTextContent('Принята'));
+    await waitFor(() => expect(within(drawer).getByRole('heading', { name: 'Сагинтаева Айнур' })).toHaveFocus());
+    expect(screen.getByTestId('snackbar-success')).toHaveTextContent('Заявка № 7 (Сагинтаева Айнур) переведена в статус «Принята»');
   });
 
   test('cancelling asks for a reason first', async () => {

@@ -17,6 +17,7 @@ import PageLoader from '../../components/PageLoader';
 import { apiErrorMessage } from '../../components/apiError';
 import { useAdminDashboardQuery } from './adminApi';
 import { QUEUES_BY_SHELL, queueLabelKey } from './queues';
+import { CARD_ACTION_SX, LINK_CARD_SX } from '../../components/focus/cardFocus';
 
 const shortDate = (iso) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}` : '');
 
@@ -74,8 +75,13 @@ export default function DashboardPage({ shell }) {
       <Grid container spacing={2} sx={{ mb: 2 }}>
         {queues.map((queue) => (
           <Grid key={queue} size={{ xs: 6, sm: 4, lg: 2 }}>
-            <Card variant="outlined">
-              <CardActionArea component={RouterLink} to={`${shell.base}/${queue}`} data-testid={`dashboard-count-${queue}`}>
+            <Card variant="outlined" sx={LINK_CARD_SX}>
+              <CardActionArea
+                component={RouterLink}
+                to={`${shell.base}/${queue}`}
+                data-testid={`dashboard-count-${queue}`}
+                sx={CARD_ACTION_SX}
+              >
                 <CardContent>
                   <Typography variant="body2" color="text.secondary">
                     {t(queueLabelKey(shell.key, queue))}

@@ -3,7 +3,7 @@
  * preview and download, Accept and Send back (with a reason the applicant reads), the review trail and every
  * uploaded version. Before submission (or for an archived application) the documents are shown without review
  * buttons: the server refuses those reviews anyway. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { focusWhenDrawn } from '../../components/focus/focusTargets';
 import { apiErrorMessage } from '../../components/apiError';
 import { useReviewDocumentMutation } from './adminApi';
 import { formatDateTime } from '../../components/dates/dates';
@@ -30,6 +31,8 @@ const STATE_CHIPS = {
   returned: { sx: { bgcolor: 'warning.light', color: 'common.black' } },
   replaced: { sx: { bgcolor: 'info.light', color: 'common.black' } },
 };
+
+const documentHeading = (doc) => document.querySelector(`[data-testid="document-${documentTestId(doc)}"] h4`);
 
 /** Stable, readable test ids: `passport`, `social_categories-12-document`. */
 export function documentTestId(doc) {
@@ -110,21 +113,53 @@ function DocumentCard({ doc, reviewable, busy, onAccept, onSendBack, preview, on
         </Typography>
       )}
       <List dense disablePadding>
-        {(doc.files || []).map((file) => (
-          <ListItem key={file.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <ListItemText primary={file.name} sx={{ minWidth: 0, overflowWrap: 'anywhere' }} />
-            <Stack direction="row" spacing={1}>
-              {file.content_type === 'application/pdf' && (
-                <Button size="small" onClick={() => onPreview(preview && preview.id === file.id ? null : { ...file, label: doc.label })}>
-                  {t('admin.panel.preview')}
+        {(doc.files || []).map((file) => {
+          const previewing = Boolean(preview && preview.id === file.id);
+          const previewId = `pdf-preview-${file.id}`;
+          return (
+            <ListItem key={file.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <ListItemText primary={file.name} sx={{ minWidth: 0, overflowWrap: 'anywhere' }} />
+              <Stack direction="row" spacing={1}>
+                <Button size="small" component="a" href={`${file.url}&download=1`} download={file.name}>
+                  {t('admin.panel.download')}
                 </Button>
+                {file.content_type === 'application/pdf' && (
+                  // A disclosure: the preview opens right after its button, the next Tab stop (decision 0077).
+                  <Button
+                    size="small"
+                    aria-expanded={previewing}
+                    aria-controls={previewing ? previewId : undefined}
+                    onClick={() => onPreview(previewing ? null : { ...file, label: doc.label })}
+                  >
+                    {t('admin.panel.preview')}
+                  </Button>
+                )}
+              </Stack>
+              {previewing && (
+                // The preview is a Tab stop of its own, right after its button, with the ring. The frame itself is
+                // none: a focus inside the browser's PDF viewer is out of this page's styles (no ring could show it);
+                // the file opens whole with Download (decision 0077, known gaps).
+                <Box
+                  id={previewId}
+                  role="region"
+                  tabIndex={0}
+                  aria-label={t('admin.panel.preview_of', { name: doc.label })}
+                  sx={{ width: '100%', borderRadius: 1 }}
+                  data-testid="pdf-preview-region"
+                >
+                  <Box
+                    component="iframe"
+                    tabIndex={-1}
+                    title={t('admin.panel.preview_of', { name: doc.label })}
+                    src={file.url}
+                    sx={{ display: 'block', width: '100%', height: 480, border: 1, borderColor: 'divider' }}
+                    data-testid="pdf-preview"
+                  />
+                </Box>
               )}
-              <Button size="small" component="a" href={`${file.url}&download=1`} download={file.name}>
-                {t('admin.panel.download')}
-              </Button>
-            </Stack>
-          </ListItem>
-        ))}
+            </ListItem>
+          );
+        })}
       </List>
       {reviewable && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -161,6 +196,7 @@ export default function DocumentReview({ item }) {
   const [review, { isLoading }] = useReviewDocumentMutation();
   const [sendingBack, setSendingBack] = useState(null);
   const [preview, setPreview] = useState(null);
+  const focusNext = useRef(null); // where the focus goes once the reason dialog has closed after sending back
   const documents = item.documents_review || [];
   if (!documents.length) return <Typography variant="body2">{t('admin.panel.no_documents')}</Typography>;
   const reviewable = Boolean(item.submittedAt) && item.status !== -1;
@@ -168,8 +204,8 @@ export default function DocumentReview({ item }) {
 
   const decide = async (doc, decision, reason) => {
     try {
-      const answer = await review({ applicationId: item.id, form_key: doc.form_key, field: doc.field, decision, reason }).unwrap();
-      showSuccess(answer.message || t('admin.common.success'));
+      await review({ applicationId: item.id, form_key: doc.form_key, field: doc.field, decision, reason }).unwrap();
+      showSuccess(t('admin.announce.document', { document: doc.label, state: t(`admin.documents.state.${decision}`) }));
       return true;
     } catch (err) {
       showError(apiErrorMessage(err, t, i18n));
@@ -191,22 +227,16 @@ export default function DocumentReview({ item }) {
             doc={doc}
             reviewable={reviewable}
             busy={isLoading}
-            onAccept={() => decide(doc, 'accepted')}
+            onAccept={async () => {
+              // Decision 0077: the reviewed document's heading takes the focus (its Accept button is now disabled).
+              if (await decide(doc, 'accepted')) focusWhenDrawn(() => documentHeading(doc));
+            }}
             onSendBack={() => setSendingBack(doc)}
             preview={preview}
             onPreview={setPreview}
           />
         ))}
       </Stack>
-      {preview && (
-        <Box
-          component="iframe"
-          title={t('admin.panel.preview_of', { name: preview.label })}
-          src={preview.url}
-          sx={{ width: '100%', height: 480, border: 1, borderColor: 'divider', mt: 2 }}
-          data-testid="pdf-preview"
-        />
-      )}
       <ReasonDialog
         key={sendingBack ? documentTestId(sendingBack) : 'none'}
         open={Boolean(sendingBack)}
@@ -216,8 +246,13 @@ export default function DocumentReview({ item }) {
         label={t('admin.documents.send_back_reason')}
         onCancel={() => setSendingBack(null)}
         onConfirm={async (reason) => {
-          if (await decide(sendingBack, 'returned', reason)) setSendingBack(null);
+          const doc = sendingBack;
+          if (await decide(doc, 'returned', reason)) {
+            focusNext.current = () => documentHeading(doc);
+            setSendingBack(null);
+          }
         }}
+        focusNext={focusNext}
       />
     </Box>
   );

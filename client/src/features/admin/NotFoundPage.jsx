@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 export default function NotFoundPage({ shell }) {
   const { t } = useTranslation();
+  useDocumentTitle(t('admin.not_found.title'), t('admin_shell.title'));
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="admin-not-found">
       <Typography component="h1" variant="h5" sx={{ mb: 1 }}>

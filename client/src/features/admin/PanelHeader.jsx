@@ -11,11 +11,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import { localizedName } from '../../i18n';
 import { statusText, studentName } from './applicationLabels';
 
-export function PanelTitle({ item, onClose }) {
+/** `headingRef`: the heading takes the focus after an action changed the application (decision 0077). */
+export function PanelTitle({ item, onClose, headingRef }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" alignItems="center" sx={{ mb: 2 }}>
-      <Typography component="h2" variant="h5" id="panel-title" sx={{ flexGrow: 1 }}>
+      <Typography component="h2" variant="h5" id="panel-title" ref={headingRef} tabIndex={-1} sx={{ flexGrow: 1 }}>
         {item ? studentName(item.user) : t('admin.panel.title')}
       </Typography>
       <IconButton onClick={onClose} aria-label={t('common.close')} data-testid="panel-close">

@@ -12,8 +12,11 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { formatDateTime } from '../../components/dates/dates';
 import { useSendApplicationMessageMutation } from './adminApi';
+import { studentName } from './applicationLabels';
 
-export default function PanelMessages({ item }) {
+/** `afterSend()`: the panel moves the focus to the messages' heading (the Send button is disabled once the box is
+ * empty, so the focus would fall to the page; decision 0077). */
+export default function PanelMessages({ item, afterSend = () => {} }) {
   const { t, i18n } = useTranslation();
   const { showError, showSuccess } = useSnackbar();
   const [content, setContent] = useState('');
@@ -21,9 +24,10 @@ export default function PanelMessages({ item }) {
   const submit = async (e) => {
     e.preventDefault();
     try {
-      const answer = await send({ user_id: item.user.id, application_id: item.id, content: content.trim() }).unwrap();
-      showSuccess(answer.message || t('admin.common.success'));
+      await send({ user_id: item.user.id, application_id: item.id, content: content.trim() }).unwrap();
+      showSuccess(t('admin.announce.message_sent', { id: item.id, name: studentName(item.user) }));
       setContent('');
+      afterSend();
     } catch (err) {
       showError(apiErrorMessage(err, t, i18n));
     }

@@ -1,6 +1,6 @@
 /* A queue's bulk "send to next stage" (issue 12 "Queues"): the selected rows go through the state machine one by
  * one on the server, which answers per row; the report lists the rows that failed and why. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +13,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import NextIcon from '@mui/icons-material/ArrowForward';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import ConfirmDialog from '../../components/ConfirmDialog';
+import useReturnFocus from '../../components/focus/useReturnFocus';
 import { apiErrorMessage } from '../../components/apiError';
 import { useBulkTransitionMutation } from './adminApi';
 
@@ -32,16 +34,29 @@ export function selectedIds(model) {
   return [];
 }
 
-function BulkReport({ report, onClose }) {
+function BulkReport({ report, onClose, focusNext }) {
   const { t } = useTranslation();
-  if (!report) return null;
-  const failed = (report.results || []).filter((r) => !r.success);
+  const open = Boolean(report);
+  // The last report stays drawn while the dialog closes.
+  const [shown, setShown] = useState(report);
+  if (report && report !== shown) setShown(report);
+  const { onExited } = useReturnFocus(open, focusNext);
+  if (!shown) return null;
+  const failed = (shown.results || []).filter((r) => !r.success);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="bulk-report-title" data-testid="bulk-report">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="bulk-report-title"
+      data-testid="bulk-report"
+      disableRestoreFocus
+      disableEnforceFocus
+      TransitionProps={{ onExited }}
+    >
       <DialogTitle id="bulk-report-title">{t('admin.bulk.report_title')}</DialogTitle>
       <DialogContent>
         <Typography data-testid="bulk-summary">
-          {t('admin.bulk.summary', { succeeded: report.succeeded, failed: report.failed })}
+          {t('admin.bulk.summary', { succeeded: shown.succeeded, failed: shown.failed })}
         </Typography>
         {failed.length > 0 && (
           <List dense data-testid="bulk-failures">
@@ -60,19 +75,25 @@ function BulkReport({ report, onClose }) {
   );
 }
 
-/** The button (disabled until rows are selected) and the report of the last run; `onDone` clears the selection. */
-export default function QueueBulkNext({ ids, onDone }) {
+/** The button (disabled until rows are selected), a confirmation (an irreversible move of several applications,
+ * decision 0077) and the report of the last run; `onDone` clears the selection; `focusAfterReport()` names where the
+ * focus goes once the report has closed (its opener, the button, is disabled by then: the queue's heading). */
+export default function QueueBulkNext({ ids, onDone, focusAfterReport = () => null }) {
   const { t, i18n } = useTranslation();
   const { showError } = useSnackbar();
   const [bulk, { isLoading }] = useBulkTransitionMutation();
   const [report, setReport] = useState(null);
+  const [asking, setAsking] = useState(false);
+  const afterReport = useRef(null);
 
   const run = async () => {
     try {
       const answer = await bulk({ ids: ids.map(Number), transition: 'next' }).unwrap();
+      setAsking(false);
       setReport(answer);
       onDone();
     } catch (e) {
+      setAsking(false);
       showError(apiErrorMessage(e, t, i18n));
     }
   };
@@ -83,12 +104,29 @@ export default function QueueBulkNext({ ids, onDone }) {
         variant="contained"
         startIcon={<NextIcon aria-hidden="true" />}
         disabled={!ids.length || isLoading}
-        onClick={run}
+        onClick={() => setAsking(true)}
         data-testid="bulk-next"
       >
         {t('admin.bulk.next', { count: ids.length })}
       </Button>
-      <BulkReport report={report} onClose={() => setReport(null)} />
+      <ConfirmDialog
+        open={asking}
+        busy={isLoading}
+        title={t('admin.confirm.bulk_title')}
+        text={t('admin.confirm.bulk_text', { count: ids.length })}
+        confirmLabel={t('admin.bulk.next', { count: ids.length })}
+        onCancel={() => setAsking(false)}
+        onConfirm={run}
+        testId="bulk-confirm"
+      />
+      <BulkReport
+        report={report}
+        onClose={() => {
+          afterReport.current = focusAfterReport;
+          setReport(null);
+        }}
+        focusNext={afterReport}
+      />
     </>
   );
 }

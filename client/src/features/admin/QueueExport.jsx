@@ -3,7 +3,7 @@
  * progress is polled every POLL_MS and shown as a bar, then downloaded with a button. A synchronous export refused
  * as too large (409, the queue grew since the page loaded) starts the job too. "My exports" (RecentExports) lists
  * the jobs of the last 24 hours, for one started before a reload or on another queue page. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +13,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
+import useAnnounceChange from '../../components/focus/useAnnounceChange';
+import { focusWhenDrawn } from '../../components/focus/focusTargets';
 import { useExportJobQuery, useExportQueueMutation, useStartExportJobMutation } from './adminApi';
 import { JobProgress, POLL_MS, isRunning, jobErrorKey, useExportFileDownload } from './exportJob';
 import RecentExports from './RecentExports';
@@ -45,12 +47,23 @@ export default function QueueExport({ params, total, limit, shellKey, segment })
   useEffect(() => {
     if (ended) setPolling(false);
   }, [ended]);
+  // Decision 0077: the job's state (being prepared, ready, failed) is said through the live region as it changes —
+  // not its figures, every 1.5 s; the job's box takes the focus when the job starts (the Export button is disabled
+  // while it runs).
+  const jobBox = useRef(null);
+  let jobState = null;
+  if (jobId && jobError) jobState = apiErrorMessage(jobError, t, i18n, 'admin.export.failed');
+  else if (jobId && current && current.status === 'done') jobState = t('admin.export.ready', { name: current.file_name });
+  else if (jobId && current && current.status === 'failed') jobState = t(jobErrorKey(current));
+  else if (jobId) jobState = t('admin.export.preparing');
+  useAnnounceChange(jobState, { delay: 0 });
 
   const begin = async () => {
     try {
       const answer = await startJob(params).unwrap();
       setPolling(true);
       setJobId(answer.id);
+      focusWhenDrawn(() => jobBox.current);
     } catch (e) {
       showError(apiErrorMessage(e, t, i18n));
     }
@@ -85,7 +98,7 @@ export default function QueueExport({ params, total, limit, shellKey, segment })
       </Button>
       {segment && <RecentExports shellKey={shellKey} segment={segment} />}
       {jobId && (
-        <Box sx={{ width: { xs: '100%', md: 280 } }} data-testid="export-job" aria-live="polite">
+        <Box sx={{ width: { xs: '100%', md: 280 } }} data-testid="export-job" ref={jobBox} tabIndex={-1}>
           {jobError && (
             <Alert severity="error" onClose={dismiss}>
               {apiErrorMessage(jobError, t, i18n, 'admin.export.failed')}

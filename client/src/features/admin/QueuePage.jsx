@@ -2,7 +2,7 @@
  * QueueFilters), a data grid paged and sorted on the server (QueueTable), row selection with a bulk "send to next
  * stage" (QueueBulkNext), the Export of the same view (QueueExport: a background job above the server's limit), and
  * the application panel (?application=id). */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../../components/apiError';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import useAnnounceChange from '../../components/focus/useAnnounceChange';
+import { focusIsLost } from '../../components/focus/focusElement';
+import { focusWhenDrawn } from '../../components/focus/focusTargets';
 import { useAdminApplicationsQuery } from './adminApi';
 import { exportParams, queueLabelKey, queueRequest } from './queues';
 import useQueueView from './useQueueView';
@@ -34,14 +38,36 @@ export default function QueuePage({ shell }) {
   const canBulk = (BULK_QUEUES[shell.key] || []).includes(queue);
   const lng = i18n.resolvedLanguage || i18n.language;
   const title = t(queueLabelKey(shell.key, queue));
+  useDocumentTitle(title, t('admin_shell.title'));
+  // Decision 0077: how many rows a search or a filter found is said once it has arrived (not when an action changed
+  // the count).
+  useAnnounceChange(data && !isFetching ? t('admin.announce.found', { count: data.total }) : null, {
+    key: JSON.stringify([queue, view.search, view.filters]),
+  });
+  // The queue's heading is where the focus goes when what held it is gone: the panel's "Open" button after a move
+  // took the row out of this queue, the bulk button once nothing is selected.
+  const heading = useRef(null);
+  const focusHeadingIfLost = () => focusWhenDrawn(() => (focusIsLost() ? heading.current : null));
+  // The panel's close is a navigation (the URL loses ?application=), drawn later: checked once it has gone.
+  const panelWasOpen = useRef(openId);
+  useEffect(() => {
+    if (panelWasOpen.current && !openId) focusHeadingIfLost();
+    panelWasOpen.current = openId;
+  }, [openId]);
 
   return (
     <Box data-testid={`queue-${queue}`}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 2 }}>
-        <Typography component="h1" variant="h5" sx={{ flexGrow: 1 }}>
+        <Typography component="h1" variant="h5" sx={{ flexGrow: 1 }} ref={heading} tabIndex={-1}>
           {title}
         </Typography>
-        {canBulk && <QueueBulkNext ids={selectedIds(selection)} onDone={() => setSelection(emptySelection())} />}
+        {canBulk && (
+          <QueueBulkNext
+            ids={selectedIds(selection)}
+            onDone={() => setSelection(emptySelection())}
+            focusAfterReport={() => heading.current}
+          />
+        )}
         <QueueExport
           shellKey={shell.key}
           segment={shell.segment}
@@ -78,7 +104,13 @@ export default function QueuePage({ shell }) {
         onSelectionChange={setSelection}
         onOpen={openPanel}
       />
-      {openId && <ApplicationPanel applicationId={openId} shell={shell} onClose={closePanel} />}
+      {openId && (
+        <ApplicationPanel
+          applicationId={openId}
+          shell={shell}
+          onClose={closePanel}
+        />
+      )}
     </Box>
   );
 }

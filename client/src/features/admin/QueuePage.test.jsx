@@ -90,10 +90,18 @@ describe('<QueuePage> (issue 12 queues)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Выбрать все строки' }));
     await waitFor(() => expect(bulk).toBeEnabled());
     await userEvent.click(bulk);
+    // An irreversible move asks first (decision 0077); Cancel is where the focus starts, so Enter alone does nothing.
+    const ask = await screen.findByTestId('bulk-confirm');
+    expect(within(ask).getByTestId('bulk-confirm-cancel')).toHaveFocus();
+    expect(bodies.bulk).toHaveLength(0);
+    await userEvent.click(within(ask).getByTestId('bulk-confirm-confirm'));
     const report = await screen.findByTestId('bulk-report');
     expect(bodies.bulk[0]).toEqual({ ids: [1, 2], transition: 'next' });
     expect(within(report).getByTestId('bulk-summary')).toHaveTextContent('Переведено: 1, не удалось: 1');
     expect(within(report).getByTestId('bulk-failures')).toHaveTextContent('Заявка № 2');
     expect(within(report).getByTestId('bulk-failures')).toHaveTextContent('Недопустимый переход');
+    // Closed, the report's opener is disabled (nothing is selected any more): the queue's heading takes the focus.
+    await userEvent.click(within(report).getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Подавшие заявку' })).toHaveFocus());
   });
 });

@@ -9,12 +9,24 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
+import useReturnFocus from '../../components/focus/useReturnFocus';
 
-export default function ReasonDialog({ open, title, subtitle, label, onCancel, onConfirm, busy }) {
+/** `focusNext`: where the focus goes once the dialog has closed after its action (components/focus/useReturnFocus). */
+export default function ReasonDialog({ open, title, subtitle, label, onCancel, onConfirm, busy, focusNext = null }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
+  const { onExited } = useReturnFocus(open, focusNext); // back to the opener, or to what the action changed (0077)
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="reason-title" fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby="reason-title"
+      fullWidth
+      maxWidth="sm"
+      disableRestoreFocus
+      disableEnforceFocus
+      TransitionProps={{ onExited }}
+    >
       <DialogTitle id="reason-title">{title}</DialogTitle>
       <DialogContent>
         {subtitle && (

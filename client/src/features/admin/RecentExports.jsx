@@ -3,7 +3,7 @@
  * so a file started before a reload, on another queue page or by an earlier visit can still be followed and
  * downloaded. Read when the dialog opens; polled while one of them is still being prepared. Only the server's own
  * list is shown: other admins' exports are never in it. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,6 +20,7 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import { apiErrorMessage } from '../../components/apiError';
+import { announce } from '../../components/focus/announce';
 import { formatDateTime } from '../../components/dates/dates';
 import { formatNumber } from '../../i18n/format';
 import { useRecentExportsQuery } from './adminApi';
@@ -45,9 +46,7 @@ function ExportRow({ job, shellKey, lng, t, onDownload, downloading }) {
             {t('admin.export.recent_started', { when: formatDateTime(job.created_at) })}
           </Typography>
         </div>
-        {/* The status (being prepared, ready, failed) is announced when polling changes it; the progress figures
-            below it are not, every 1.5 s. */}
-        <Box aria-live="polite" sx={{ flexShrink: 0 }}>
+        <Box sx={{ flexShrink: 0 }}>
           {job.status === 'done' && (
             <Button
               variant="outlined"
@@ -101,6 +100,17 @@ export default function RecentExports({ shellKey, segment }) {
   useEffect(() => {
     setPolling(anyRunning);
   }, [anyRunning]);
+  // A job that ends while the dialog is open is said through the live region (decision 0077): the status, not the
+  // progress figures, which change every 1.5 s.
+  const statuses = useRef({});
+  useEffect(() => {
+    (jobs || []).forEach((job) => {
+      const before = statuses.current[job.id];
+      statuses.current[job.id] = job.status;
+      if (!before || before === job.status || isRunning(job)) return;
+      announce(job.status === 'done' ? t('admin.export.ready', { name: job.file_name }) : `${job.file_name}: ${t(jobErrorKey(job))}`);
+    });
+  }, [jobs, t]);
 
   return (
     <>

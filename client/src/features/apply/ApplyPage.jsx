@@ -1,7 +1,7 @@
 /* /apply and /apply/{applicationId} (req §2 Application flow): study_program → citizenship (only without one)
  * → request_data (citizens of Kazakhstan whose credit-bureau request is not completed) → fill. The header shows the
  * answers already chosen. Citizens of Kazakhstan fill their questionnaire in /stepper/{id}. */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,9 @@ import { useStudyProgramAllQuery } from '../../api/generated/StudyProgram';
 import { rowsOf } from '../../api/listAnswer';
 import { useCreateApplicationMutation, useGetSubmissionWindowQuery } from './applyApi';
 import RequestDataStep from './RequestDataStep';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import { focusElement } from '../../components/focus/focusElement';
+import { firstTabbable } from '../../components/focus/focusTargets';
 
 // The program step (/apply) renders without the questionnaire's chunk; /apply/<id> loads it (preloaded early).
 const Questionnaire = lazy(loadQuestionnaire);
@@ -81,10 +84,17 @@ function RadioStep({
   isDisabled = () => false, notice = null,
 }) {
   const { t, i18n } = useTranslation();
+  const choices = useRef(null);
+  // onContinue() answers false when nothing is chosen: the focus goes to the first choice (decision 0077: after an
+  // error, to where it is fixed).
+  const submit = async (event) => {
+    event.preventDefault();
+    if ((await onContinue()) === false) focusElement(firstTabbable(choices.current, 'input[type="radio"]'));
+  };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} component="section" aria-labelledby={`${testIdPrefix}-title`}>
       <Typography component="h2" variant="h5" id={`${testIdPrefix}-title`} sx={{ mb: 2 }}>{title}</Typography>
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); onContinue(); }}>
+      <Box component="form" noValidate onSubmit={submit}>
         {loading && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} role="status">
             <CircularProgress aria-label={t('common.loading')} />
@@ -97,7 +107,7 @@ function RadioStep({
         )}
         {notice && <Alert severity="info" sx={{ mb: 2 }} data-testid={`${testIdPrefix}-notice`}>{notice}</Alert>}
         {!loading && !loadError && (
-          <FormControl component="fieldset" error={Boolean(error)} fullWidth>
+          <FormControl component="fieldset" error={Boolean(error)} fullWidth ref={choices}>
             <FormLabel component="legend" id={`${testIdPrefix}-label`} sx={{ mb: 1 }}>{question}</FormLabel>
             <RadioGroup aria-labelledby={`${testIdPrefix}-label`} value={value} onChange={(e) => onChange(e.target.value)} name={testIdPrefix}>
               {items.map((item) => (
@@ -146,7 +156,7 @@ function StudyProgramStep() {
       const text = t('messages.application_form_study_program_error_msg_1');
       setError(text);
       showError(text);
-      return;
+      return false;
     }
     try {
       // The citizens' path cards (/local-select-path → /stepper?type=…) carry the chosen financing here.
@@ -201,7 +211,7 @@ function CitizenshipStep({ program }) {
       const text = t('messages.application_form_citizenship_error_msg_1');
       setError(text);
       showError(text);
-      return;
+      return false;
     }
     try {
       await updateUser({ citizenship_id: Number(selected) }).unwrap();
@@ -292,12 +302,10 @@ function ApplicationFlow({ applicationId }) {
  * the loading state the flow shows next, so the heading paints without the data (and is part of the prerendered
  * page, decision 0070). */
 export default function ApplyPage({ waiting = false }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { applicationId } = useParams();
 
-  useEffect(() => {
-    document.title = `${t('apply.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('apply.title'));
 
   if (applicationId !== undefined && !/^[1-9][0-9]{0,9}$/.test(applicationId)) return <Navigate to="/apply" replace />;
 

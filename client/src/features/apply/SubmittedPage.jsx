@@ -18,6 +18,7 @@ import { useGetApplicationDetailQuery } from '../../components/questionnaire/que
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { selectUser } from '../../session/sessionSlice';
 import { localizedName } from '../../i18n';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 const NEXT_STEPS = ['step_1', 'step_2', 'step_3'];
 
@@ -33,9 +34,7 @@ export default function SubmittedPage() {
   const { data: config } = useGetPublicConfigQuery();
   const heading = useRef(null);
 
-  useEffect(() => {
-    document.title = `${t('apply.submitted.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('apply.submitted.title'));
   useEffect(() => {
     if (heading.current) heading.current.focus();
   }, [application]);

@@ -8,6 +8,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LanguagePicker from '../../components/LanguagePicker';
+import SkipLink from '../../components/focus/SkipLink';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import { MAIN_ID, focusElement, focusIsLost } from '../../components/focus/focusElement';
 import Footer from '../../components/Footer';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
@@ -55,6 +58,9 @@ export default function AuthPage() {
   const [tab, setTab] = useState(TAB_SIGN_IN);
   const [view, setView] = useState('tabs'); // tabs | verify | forgot
   const [verifyEmail, setVerifyEmail] = useState(readVerifyEmail);
+  // The password just typed (sign-up, or sign-in of an unverified account) goes with the code (issue 22). In memory
+  // only, never in storage: after a reload the code step asks for it.
+  const [verifyPassword, setVerifyPassword] = useState('');
   const [cooldown, setCooldown] = useState(0);
   const [forgotEmail, setForgotEmail] = useState('');
   const [generateOtp] = useGenerateOtpMutation();
@@ -63,10 +69,27 @@ export default function AuthPage() {
   const storedEmail = user && !user.is_verified ? user.email : '';
   const showVerify = view === 'verify' || (verifyRequested && view !== 'forgot');
   const emailForVerify = storedEmail || verifyEmail;
+  const card = useRef(null);
+  const shown = showVerify ? 'verify' : view;
+  const shownBefore = useRef(shown);
 
+  // A new view (verify, forgot password, back to the tabs) replaced the button that opened it: unless the view put
+  // the focus in a field itself, it goes to the view's selected tab or heading (decision 0077).
   useEffect(() => {
-    document.title = `${t('auth.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+    if (shownBefore.current === shown) return;
+    shownBefore.current = shown;
+    if (focusIsLost() && card.current) focusElement(card.current.querySelector('[aria-selected="true"], h2'));
+  }, [shown]);
+
+  useDocumentTitle(t('auth.title'));
+  // The live region and the focus keeper (a wrong code gives the code field its focus back) come after the first
+  // paint, in a chunk of their own: /auth's first download stays as it was (decision 0070).
+  useEffect(() => {
+    import(/* webpackChunkName: "focus-support" */ '../../components/focus/installFocusSupport').then((module) => {
+      module.default();
+      module.focusPageOnArrival(); // after sign-out or a redirect, not on a page load
+    });
+  }, []);
 
   // An unverified user sent to /auth?verify-otp=true gets a fresh code for the stored e-mail.
   useEffect(() => {
@@ -93,6 +116,7 @@ export default function AuthPage() {
     setTab(TAB_SIGN_IN);
     writeVerifyEmail('');
     setVerifyEmail('');
+    setVerifyPassword('');
     if (verifyRequested) navigate('/auth', { replace: true });
   };
 
@@ -106,9 +130,13 @@ export default function AuthPage() {
       <VerifyCodeStep
         key={emailForVerify || 'unknown'}
         email={emailForVerify}
+        password={verifyPassword}
         onBack={backToSignIn}
         initialCooldown={cooldown}
-        onVerified={() => writeVerifyEmail('')}
+        onVerified={() => {
+          writeVerifyEmail('');
+          setVerifyPassword('');
+        }}
       />
     );
   } else {
@@ -143,11 +171,13 @@ export default function AuthPage() {
                 setForgotEmail(email || '');
                 setView('forgot');
               }}
+              onUnverified={setVerifyPassword}
             />
           ) : (
             <SignUpForm
-              onSignedUp={(email) => {
+              onSignedUp={(email, password) => {
                 setVerifyEmail(email);
+                setVerifyPassword(password);
                 writeVerifyEmail(email);
                 setView('verify');
                 // The step is in the address, so a reload comes back to it (the e-mail from sessionStorage).
@@ -162,6 +192,7 @@ export default function AuthPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
           <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ py: 1.5 }}>
@@ -174,14 +205,14 @@ export default function AuthPage() {
       </Box>
       {/* On a phone the footer starts below the fold: it grows when the contacts arrive (public-config), which moved
           it on screen (a layout shift) after the prerendered page had painted. */}
-      <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, minHeight: { xs: '100vh', sm: 0 } }}>
+      <Container component="main" id={MAIN_ID} tabIndex={-1} maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, minHeight: { xs: '100vh', sm: 0 } }}>
         <Typography component="h1" variant="h1" align="center" gutterBottom>
           {t('auth.title')}
         </Typography>
         <Typography align="center" color="text.secondary" sx={{ mb: 3 }}>
           {t('auth.subtitle')}
         </Typography>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} ref={card}>
           {content}
         </Paper>
       </Container>

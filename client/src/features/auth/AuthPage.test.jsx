@@ -36,7 +36,9 @@ describe('/auth', () => {
     await user.type(code, '12a34567');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/choose-flow'));
     const checkCall = fetchMock.mock.calls.map((c) => c[0]).find((r) => r.url.endsWith('/auth/check-otp'));
-    expect(JSON.parse(await checkCall.text())).toEqual({ email: 'new@b.kz', code: '123456' });
+    // The code goes with the password of this sign-up (issue 22), kept in memory: no password field is shown.
+    expect(JSON.parse(await checkCall.text())).toEqual({ email: 'new@b.kz', code: '123456', password: 'secret1' });
+    expect(window.sessionStorage.getItem('qabyldau.verify_email')).toBeNull();
     expect(getUser()).toMatchObject({ email: 'new@b.kz', token: 'tk' });
   });
 
@@ -50,9 +52,53 @@ describe('/auth', () => {
     renderWithProviders(<AuthPage />, { route: '/auth?verify-otp=true', path: '/auth', extraRoutes });
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('E-mail'), 'x@b.kz');
+    await user.type(screen.getByTestId('verify-password'), 'secret1');
     await user.type(screen.getByLabelText('Код подтверждения'), '000000');
     expect(await screen.findByText('Неверный код')).toBeInTheDocument();
     expect(getUser()).toBeNull();
+  });
+
+  test('issue 22: without a known password the code step asks for it before sending the code', async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url.endsWith('/auth/check-otp'))
+        return { body: { success: true, user: { id: 7, email: 'x@b.kz', token: 'tk', is_verified: true, citizenship_id: null } } };
+      return { body: {} };
+    });
+    renderWithProviders(<AuthPage />, { route: '/auth?verify-otp=true', path: '/auth', extraRoutes });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('E-mail'), 'x@b.kz');
+    await user.type(screen.getByLabelText('Код подтверждения'), '111111');
+    expect(await screen.findByText('Введите пароль, указанный при регистрации, затем код')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some((c) => c[0].url.endsWith('/auth/check-otp'))).toBe(false);
+    expect(screen.getByLabelText('Код подтверждения')).toHaveValue('');
+
+    await user.type(screen.getByTestId('verify-password'), '  my pass ');
+    await user.type(screen.getByLabelText('Код подтверждения'), '111111');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/choose-flow'));
+    const checkCall = fetchMock.mock.calls.map((c) => c[0]).find((r) => r.url.endsWith('/auth/check-otp'));
+    expect(JSON.parse(await checkCall.text())).toEqual({ email: 'x@b.kz', code: '111111', password: '  my pass ' });
+  });
+
+  test('issue 22: an unverified user who signs in goes to the code step with that password', async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url.endsWith('/auth/sign-in'))
+        return { body: { success: true, user: { id: 3, email: 'late@b.kz', token: 't0', is_verified: false, roles: [] } } };
+      if (url.endsWith('/auth/generate-otp')) return { body: { success: true } };
+      if (url.endsWith('/auth/check-otp'))
+        return { body: { success: true, user: { id: 3, email: 'late@b.kz', token: 't1', is_verified: true, citizenship_id: null } } };
+      return { body: {} };
+    });
+    renderWithProviders(<AuthPage />, { route: '/auth', path: '/auth', extraRoutes });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('E-mail'), 'late@b.kz');
+    await user.type(screen.getByLabelText('Пароль'), 'late-pass1');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    const code = await screen.findByLabelText('Код подтверждения');
+    expect(screen.queryByTestId('verify-password')).toBeNull();
+    await user.type(code, '222222');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/choose-flow'));
+    const checkCall = fetchMock.mock.calls.map((c) => c[0]).find((r) => r.url.endsWith('/auth/check-otp'));
+    expect(JSON.parse(await checkCall.text())).toEqual({ email: 'late@b.kz', code: '222222', password: 'late-pass1' });
   });
 
   test('sign-in of a verified user without citizenship goes to /choose-flow', async () => {

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '../../components/TextInput';
+import TextLink from '../../components/TextLink';
 import { useSignInMutation } from './authApi';
 import { emailRules, muiField, requiredRules } from './validation';
 import useAuthForm from './useAuthForm';
@@ -14,7 +14,9 @@ import { VERIFY_OTP_PATH, landingPathFor, useDomain } from '../../domain';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 
-export default function SignInForm({ onForgotPassword }) {
+/** Sign-in. An unverified account goes on to the code step, which needs the password just typed (the parent keeps it
+ * in memory through onUnverified). */
+export default function SignInForm({ onForgotPassword, onUnverified = () => {} }) {
   const { t, i18n } = useTranslation();
   const domain = useDomain();
   const dispatch = useDispatch();
@@ -38,8 +40,10 @@ export default function SignInForm({ onForgotPassword }) {
         return;
       }
       dispatch(userSet(user));
-      if (!user.is_verified) navigate(VERIFY_OTP_PATH, { replace: true });
-      else navigate(landingPathFor(user, domain), { replace: true }); // staff → their shell (issue 12)
+      if (!user.is_verified) {
+        onUnverified(password);
+        navigate(VERIFY_OTP_PATH, { replace: true });
+      } else navigate(landingPathFor(user, domain), { replace: true }); // staff → their shell (issue 12)
     } catch (error) {
       showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
     }
@@ -69,16 +73,14 @@ export default function SignInForm({ onForgotPassword }) {
         <Button type="submit" variant="contained" size="large" disabled={isLoading} data-testid="signin-submit">
           {t('auth.sign_in.submit')}
         </Button>
-        <Link
+        <TextLink
           component="button"
-          type="button"
-          variant="body2"
           onClick={() => onForgotPassword(getValues('email'))}
           data-testid="forgot-password-link"
-          sx={{ alignSelf: 'center' }}
+          sx={{ alignSelf: 'center', typography: 'body2' }}
         >
           {t('auth.forgot.link')}
-        </Link>
+        </TextLink>
       </Stack>
     </Box>
   );

@@ -9,7 +9,8 @@ import useAuthForm from './useAuthForm';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 
-/** Sign-up (req §4, §5). On success the parent shows the verify-code step for the e-mail. */
+/** Sign-up (req §4, §5). On success the parent shows the verify-code step for the e-mail (and the password, which
+ * goes with the code). */
 export default function SignUpForm({ onSignedUp }) {
   const { t, i18n } = useTranslation();
   const { showError, showSuccess } = useSnackbar();
@@ -35,7 +36,7 @@ export default function SignUpForm({ onSignedUp }) {
         return;
       }
       showSuccess(t('auth.verify.code_sent'));
-      onSignedUp(cleanEmail);
+      onSignedUp(cleanEmail, password);
     } catch (error) {
       showError(apiErrorMessage(error, t, i18n, 'errors.try_again_later'));
     }

@@ -54,7 +54,7 @@ describe('sign-up form validation (req §5)', () => {
     await user.type(screen.getByLabelText('Повторите пароль'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
 
-    await waitFor(() => expect(onSignedUp).toHaveBeenCalledWith('student@example.kz'));
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalledWith('student@example.kz', 'secret1'));
     const request = fetchMock.mock.calls[0][0];
     expect(request.url).toMatch(/\/api\/v1\/auth\/sign-up$/);
     const body = JSON.parse(await request.text());

@@ -35,14 +35,25 @@ function useCountdown(initial) {
 }
 
 /** Verify-code step after sign-up (or for an unverified user): 6 digits, auto-submitted. "Send again" answered
- * 429 counts down to when the server allows it (issue 10) and never claims a code was sent. */
-export default function VerifyCodeStep({ email: initialEmail, onBack, initialCooldown = 0, onVerified = () => {} }) {
+ * 429 counts down to when the server allows it (issue 10) and never claims a code was sent.
+ * The code goes with the password of the sign-up it was mailed for (issue 22: the code proves the mailbox, the
+ * password proves who chose it). The password just typed on this page is kept in memory only; after a reload (or
+ * without one) the step asks for it. */
+export default function VerifyCodeStep({
+  email: initialEmail,
+  password: knownPassword = '',
+  onBack,
+  initialCooldown = 0,
+  onVerified = () => {},
+}) {
   const { t, i18n } = useTranslation();
   const domain = useDomain();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const { showError, showSuccess } = useSnackbar();
   const [email, setEmail] = useState(initialEmail || '');
+  const [typedPassword, setTypedPassword] = useState('');
+  const password = knownPassword || typedPassword;
   const [checkOtp, { isLoading: checking }] = useCheckOtpMutation();
   const [generateOtp, { isLoading: sending }] = useGenerateOtpMutation();
   const emailKnown = Boolean(initialEmail);
@@ -54,8 +65,13 @@ export default function VerifyCodeStep({ email: initialEmail, onBack, initialCoo
         showError(t('validation.email'));
         return;
       }
+      if (!password) {
+        showError(t('auth.verify.password_required'));
+        clear();
+        return;
+      }
       try {
-        const data = await checkOtp({ email: email.trim(), code }).unwrap();
+        const data = await checkOtp({ email: email.trim(), code, password }).unwrap();
         if (!data || !data.user) throw new Error('no user');
         dispatch(userSet(data.user));
         onVerified();
@@ -65,7 +81,7 @@ export default function VerifyCodeStep({ email: initialEmail, onBack, initialCoo
         clear();
       }
     },
-    [email, checkOtp, dispatch, navigate, showError, t, i18n, domain, onVerified],
+    [email, password, checkOtp, dispatch, navigate, showError, t, i18n, domain, onVerified],
   );
 
   const resend = async () => {
@@ -106,13 +122,27 @@ export default function VerifyCodeStep({ email: initialEmail, onBack, initialCoo
           slotProps={{ htmlInput: { 'data-testid': 'verify-email' } }}
         />
       )}
+      {!knownPassword && (
+        <TextField
+          id="verify-password"
+          label={t('auth.verify.password')}
+          helperText={t('auth.verify.password_hint')}
+          type="password"
+          autoComplete="current-password"
+          value={typedPassword}
+          onChange={(e) => setTypedPassword(e.target.value)}
+          autoFocus={emailKnown}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'verify-password' } }}
+        />
+      )}
       <CodeInput
         id="verify-code"
         label={t('auth.fields.code')}
         onComplete={onComplete}
         disabled={checking}
         testId="otp-code"
-        autoFocus={emailKnown}
+        autoFocus={emailKnown && Boolean(knownPassword)}
       />
       <Button variant="outlined" onClick={resend} disabled={sending || cooldown > 0} data-testid="otp-resend">
         {cooldown > 0 ? t('auth.verify.resend_in', { seconds: cooldown }) : t('auth.verify.resend')}

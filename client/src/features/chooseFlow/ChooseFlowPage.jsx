@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -18,6 +18,12 @@ import { useUpdateUserMutation } from '../../api/usersApi';
 import { useCitizenshipAllQuery } from '../../api/generated/Citizenship';
 import { rowsOf } from '../../api/listAnswer';
 import CitizenshipPicker from '../../components/CitizenshipPicker';
+import SkipLink from '../../components/focus/SkipLink';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import installFocusSupport from '../../components/focus/installFocusSupport';
+import useRouteFocus from '../../components/focus/useRouteFocus';
+import { MAIN_ID, focusElement } from '../../components/focus/focusElement';
+import { firstTabbable } from '../../components/focus/focusTargets';
 
 /** /choose-flow: pick the citizenship (req §2); POST /users/update then go home. */
 export default function ChooseFlowPage() {
@@ -29,14 +35,16 @@ export default function ChooseFlowPage() {
   const [selected, setSelected] = useState('');
   const options = useMemo(() => rowsOf(data), [data]);
 
-  useEffect(() => {
-    document.title = `${t('choose_flow.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('choose_flow.title'));
+  useEffect(() => installFocusSupport(), []);
+  useRouteFocus();
+  const picker = useRef(null);
 
   const onContinue = async (event) => {
     event.preventDefault();
     if (!selected) {
       showError(t('choose_flow.error_required'));
+      focusElement(firstTabbable(picker.current)); // decision 0077: after an error, to where it can be fixed
       return;
     }
     try {
@@ -49,6 +57,7 @@ export default function ChooseFlowPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
           <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ py: 1.5 }}>
@@ -62,7 +71,7 @@ export default function ChooseFlowPage() {
           </Stack>
         </Container>
       </Box>
-      <Container component="main" maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
+      <Container component="main" id={MAIN_ID} tabIndex={-1} maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
         <Typography component="h1" variant="h1" gutterBottom>
           {t('choose_flow.title')}
         </Typography>
@@ -86,6 +95,7 @@ export default function ChooseFlowPage() {
               </Alert>
             )}
             {!isLoading && !isError && (
+              <Box ref={picker}>
               <CitizenshipPicker
                 items={options}
                 value={selected}
@@ -93,6 +103,7 @@ export default function ChooseFlowPage() {
                 question={t('choose_flow.question')}
                 testIdPrefix="citizenship"
               />
+              </Box>
             )}
             <Button
               type="submit"

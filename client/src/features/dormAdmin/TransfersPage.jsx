@@ -23,6 +23,11 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 
 const TYPES = ['pending', 'approved', 'rejected'];
 
+function swapState(item, t) {
+  if (item.swap_user_id == null) return t('dorm_admin.transfers.not_resident');
+  return item.swap_accepted_at ? t('dorm_admin.transfers.accepted') : t('dorm_admin.transfers.not_accepted');
+}
+
 export default function TransfersPage() {
   const { t, i18n } = useTranslation();
   const { showSuccess, showError } = useSnackbar();
@@ -70,7 +75,8 @@ export default function TransfersPage() {
                   ? t('dorm_admin.transfers.to', { hall: item.target_hall.name, room_type: item.target_room_type.name })
                   : t('dorm_admin.transfers.swap_with', {
                     email: item.swap_user_email,
-                    state: item.swap_accepted_at ? t('dorm_admin.transfers.accepted') : t('dorm_admin.transfers.not_accepted'),
+                    // No resident had that e-mail when asked (the requester is not told: issue 22, finding 11).
+                    state: swapState(item, t),
                   })}
               </Typography>
               {item.comment && <Typography color="text.secondary">{item.comment}</Typography>}

@@ -39,3 +39,15 @@ test('pending requests can be approved, or rejected only with a reason', async (
   fireEvent.click(screen.getByTestId('transfers-tab-approved'));
   await waitFor(() => expect(gets.some((u) => u.includes('type=approved'))).toBe(true));
 });
+
+test('a swap request says whether the e-mail was a resident\'s (only staff are told)', async () => {
+  const swap = { ...ITEM, kind: 'swap', target_hall: null, target_room_type: null, swap_accepted_at: null };
+  const list = [
+    { ...swap, id: 5, swap_user_id: 7, swap_user_email: 'resident@example.com' },
+    { ...swap, id: 6, swap_user_id: null, swap_user_email: 'nobody@example.com' },
+  ];
+  mockFetch(async () => ({ body: { success: true, list, total: 2 } }));
+  renderWithProviders(<TransfersPage />);
+  expect(await screen.findByTestId('admin-transfer-5')).toHaveTextContent('Обмен с resident@example.com (ждём согласия)');
+  expect(screen.getByTestId('admin-transfer-6')).toHaveTextContent('Обмен с nobody@example.com (жилец с таким e-mail не найден)');
+});

@@ -2,7 +2,7 @@
  * (photos in the §2 room-type modal, price, capacity, places free for the applicant's gender); book a place, see
  * the hold deadline, cancel; the waitlist position and a timed offer to accept; a transfer request for residents
  * and swap requests from other residents. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -31,6 +31,7 @@ import { selectUser } from '../../session/sessionSlice';
 import RoomTypeModal from './RoomTypeModal';
 import TransferDialog from './TransferDialog';
 import { formatPrice } from './format';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 const ACTIVE = ['offered', 'held', 'confirmed'];
 
@@ -156,9 +157,7 @@ export default function DormBookingPage() {
   const [transferOpen, setTransferOpen] = useState(false);
   const [fullChoice, setFullChoice] = useState(null);
 
-  useEffect(() => {
-    document.title = `${t('dorm.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('dorm.title'));
 
   const data = halls.data;
   const current = state.data;

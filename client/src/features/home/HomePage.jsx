@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import Grid from '@mui/material/Grid2';
@@ -11,11 +10,12 @@ import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { selectToken, selectUser } from '../../session/sessionSlice';
 import { useDomain } from '../../domain';
 import { homeCardPath } from './homeCards';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 /** Home (req §1): main cards and side cards. A citizen of Kazakhstan's grant and fee-paying cards go straight to the
  * stepper with that path; their "Apply" card opens /local-select-path (homeCards.js). */
 export default function HomePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useSelector(selectUser);
   const token = useSelector(selectToken);
   const { data: config } = useGetPublicConfigQuery();
@@ -24,9 +24,7 @@ export default function HomePage() {
   const pathOf = (card) => homeCardPath(card, user, domain);
   const govGrantUrl = config && config.gov_grant_url;
 
-  useEffect(() => {
-    document.title = `${t('home.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('home.title'));
 
   return (
     <>

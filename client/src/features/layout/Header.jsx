@@ -54,7 +54,14 @@ export default function Header() {
 
         <LanguagePicker />
 
-        <Stack direction="row" spacing={1} alignItems="center" sx={{ display: { xs: 'none', md: 'flex' }, ml: 1 }}>
+        <Stack
+          component="nav"
+          aria-label={t('a11y.main_nav')}
+          direction="row"
+          spacing={1}
+          alignItems="center"
+          sx={{ display: { xs: 'none', md: 'flex' }, ml: 1 }}
+        >
           {email && (
             <Button
               component={RouterLink}

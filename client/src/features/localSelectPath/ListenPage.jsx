@@ -2,7 +2,6 @@
  * (вольный слушатель) attends classes without being admitted, so no application is created: the page says
  * what it means and how to arrange it with the admissions office (contacts from /public-config), and offers
  * the real application instead. */
-import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
@@ -10,14 +9,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 export default function ListenPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: config } = useGetPublicConfigQuery();
 
-  useEffect(() => {
-    document.title = `${t('listen_page.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('listen_page.title'));
 
   return (
     <>

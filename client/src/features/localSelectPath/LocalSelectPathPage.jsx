@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Grid from '@mui/material/Grid2';
 import Typography from '@mui/material/Typography';
 import NavCard from '../../components/NavCard';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 /**
  * /local-select-path (req §2): home of citizens of Kazakhstan. Apply starts the application flow;
@@ -10,11 +10,9 @@ import NavCard from '../../components/NavCard';
  * listener card opens its own page: an auditing student makes no application (decision 0068).
  */
 export default function LocalSelectPathPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
 
-  useEffect(() => {
-    document.title = `${t('local_select_path.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('local_select_path.title'));
 
   return (
     <>

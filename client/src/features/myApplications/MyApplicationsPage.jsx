@@ -3,7 +3,7 @@
  * (GET /users/application/{id} status_history, loaded when opened), the receipt slot of the payments module, and
  * the buttons 'Открыть анкету' (→ /apply/{id}), for citizens 'Этапы поступления' (→ /stepper/{id}), and
  * 'Добавить заявку' (→ /apply). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -32,6 +32,7 @@ import { isKazakhstanCitizenship, useDomain } from '../../domain';
 import { stateKey, transitionKey } from './applicationState';
 import ReceiptSlot, { useReceiptsByApplication } from './ReceiptSlot';
 import DocumentsToFix from './DocumentsToFix';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 function HistoryList({ applicationId }) {
   const { t } = useTranslation();
@@ -75,9 +76,7 @@ export default function MyApplicationsPage() {
   });
   const receipts = useReceiptsByApplication();
 
-  useEffect(() => {
-    document.title = `${t('my_applications.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('my_applications.title'));
 
   return (
     <>

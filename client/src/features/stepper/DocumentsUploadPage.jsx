@@ -2,7 +2,7 @@
  * document as a PDF, one request per file with its own progress bar (XMLHttpRequest upload progress), then
  * "Submit the documents" proceeds the application with type `files` (upload_documents, 4 → 5: the server checks
  * that every non-optional document is there) and returns to the stepper. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import {
 } from '../../components/questionnaire/questionnaireApi';
 import { useApplicationProceedMutation } from './stepperApi';
 import { isPdf, uploadDocument } from './xhrUpload';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 export const SELF_UPLOAD_FORM = 'documentsSelfUpload';
 
@@ -173,12 +174,10 @@ function Uploads({ applicationId }) {
 }
 
 export default function DocumentsUploadPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { applicationId } = useParams();
   const id = /^\d+$/.test(applicationId || '') ? Number(applicationId) : null;
-  useEffect(() => {
-    document.title = `${t('stepper_actions.upload.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('stepper_actions.upload.title'));
   if (id === null) return <Navigate to="/" replace />;
   return (
     <>

@@ -32,6 +32,7 @@ import { POLL_INTERVAL_MS, actionFor, pollsApplication } from './stepRules';
 import { SLOTS, STEP_REGISTRY } from './stepRegistry';
 import { SubmittedForm } from './steps/FormStep';
 import { useApplicationProceedMutation } from './stepperApi';
+import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 // The citizens' financing cards (home and /local-select-path); the listener card has its own page (decision 0068).
 const FINANCING_TYPES = FINANCINGS;
@@ -176,15 +177,13 @@ function ApplicationStepper({ applicationId }) {
 }
 
 export default function StepperPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { applicationId } = useParams();
   const [search] = useSearchParams();
   const type = FINANCING_TYPES.includes(search.get('type')) ? search.get('type') : null;
   const id = applicationId && /^\d+$/.test(applicationId) ? Number(applicationId) : null;
 
-  useEffect(() => {
-    document.title = `${t('stepper.title')} — ${t('app.name')}`;
-  }, [t, i18n.language]);
+  useDocumentTitle(t('stepper.title'));
 
   if (applicationId && id === null) return <Navigate to="/" replace />;
 

@@ -19,6 +19,7 @@ import { useGetPublicConfigQuery } from '../../../api/publicConfigApi';
 import { useSnackbar } from '../../SnackbarProvider';
 import { isPendingRef, pendingRef, testIdOf } from '../data';
 import { formatBytes } from '../uploadProgress';
+import { focusWhenDrawn } from '../../focus/focusTargets';
 
 const visuallyHidden = {
   border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0,
@@ -113,6 +114,7 @@ export default function FileField({
   const rules = acceptFor(field);
   const refs = refsOf(value);
   const inputId = `${testIdOf(path)}-input`;
+  const legendId = `${inputId}-label`;
 
   const onPick = (event) => {
     const picked = Array.from(event.target.files || []);
@@ -145,11 +147,13 @@ export default function FileField({
   const remove = (ref) => {
     if (field.multiple) onChange(path, refs.filter((r) => r !== ref));
     else onChange(path, null);
+    // The removed file's row (and its button) are gone: the field's own button is the next sensible control.
+    focusWhenDrawn(() => document.getElementById(`${inputId}-choose`));
   };
 
   return (
     <FormControl error={Boolean(error)} required={required} disabled={readOnly} fullWidth component="fieldset">
-      <FormLabel component="legend" sx={{ mb: 1 }}>{label}</FormLabel>
+      <FormLabel component="legend" id={legendId} sx={{ mb: 1 }}>{label}</FormLabel>
       <Stack spacing={1}>
         {isImage && refs[0] && (
           <ImagePreview reference={refs[0]} file={isPendingRef(refs[0]) ? fileStore.get(refs[0].id) : null} alt={label} />
@@ -167,14 +171,16 @@ export default function FileField({
         ))}
         {!readOnly && (
           <Box>
+            {/* The button is the control (one Tab stop, decision 0077); the input only opens the browser's picker. */}
             <input
               ref={inputRef}
               id={inputId}
+              tabIndex={-1}
+              aria-hidden="true"
               type="file"
               accept={[...rules.types, ...rules.extensions].join(',')}
               multiple={Boolean(field.multiple)}
               onChange={onPick}
-              aria-label={label}
               data-testid={testIdOf(path)}
               style={visuallyHidden}
             />
@@ -186,6 +192,8 @@ export default function FileField({
                   adding.current = false;
                   if (inputRef.current) inputRef.current.click();
                 }}
+                id={`${inputId}-choose`}
+                aria-labelledby={`${legendId} ${inputId}-choose`}
                 aria-describedby={`${inputId}-hint`}
                 data-testid={`${testIdOf(path)}-choose`}
               >
@@ -193,6 +201,8 @@ export default function FileField({
               </Button>
               {field.multiple && refs.length > 0 && refs.length < (field.max_files || 10) && (
                 <Button
+                  id={`${inputId}-add`}
+                  aria-labelledby={`${legendId} ${inputId}-add`}
                   onClick={() => {
                     adding.current = true;
                     if (inputRef.current) inputRef.current.click();

@@ -1,5 +1,6 @@
 /* Repeatable groups (parents: the first parent + 'Add parent' for the second; foreign languages; medical
  * examinations) and option groups (one block per chosen option of a multiselect). */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +12,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { localizedName } from '../../../i18n';
 import { isPlainObject, testIdOf } from '../data';
+import { focusElement } from '../../focus/focusElement';
+import { firstTabbable } from '../../focus/focusTargets';
 
 const KNOWN_GROUPS = ['parents', 'foreign_languages', 'medical_examinations'];
+// A row's fields (its Remove button comes first in the DOM but is not where a new row is filled in).
+const FIELD = 'input:not([type="hidden"]), textarea, select';
 
 function numberOf(expr, ctx) {
   if (typeof expr === 'number') return expr;
@@ -34,6 +39,18 @@ export function displayedRowCount(field, rows, ctx) {
 
 export default function GroupField({ step, field, path, value, ctx, readOnly, error, renderRowField, onGroupChange, visiblePaths }) {
   const { t, i18n } = useTranslation();
+  const box = useRef(null);
+  // Decision 0077: after a row is added the focus goes to its first field; after one is removed, to the row that took
+  // its place, else the Add button, else the group's heading. Done once the rows are drawn again.
+  const focusRow = useRef(null);
+  useEffect(() => {
+    const index = focusRow.current;
+    if (index === null || !box.current) return;
+    focusRow.current = null;
+    const row = box.current.querySelector(`[data-testid="${testIdOf(path)}-row-${index}"]`);
+    const add = box.current.querySelector(`[data-testid="${testIdOf(path)}-add"]`);
+    focusElement(firstTabbable(row, FIELD) || add || box.current.querySelector('h3'));
+  });
   const groupKey = field.key;
   const name = KNOWN_GROUPS.includes(groupKey) ? groupKey : 'default';
   const label = t(field.label || `form.${step.key}.${groupKey}`);
@@ -75,16 +92,18 @@ export default function GroupField({ step, field, path, value, ctx, readOnly, er
     const next = rows.slice();
     while (next.length < count) next.push({});
     next.push({});
+    focusRow.current = count;
     onGroupChange(groupKey, next);
   };
   const removeRow = (index) => {
     const next = rows.slice();
     next.splice(index, 1);
+    focusRow.current = index;
     onGroupChange(groupKey, next);
   };
 
   return (
-    <Box component="section" aria-label={label} data-testid={testIdOf(path)}>
+    <Box component="section" aria-label={label} data-testid={testIdOf(path)} ref={box}>
       <Typography component="h3" variant="h6" sx={{ mb: 1 }}>{label}</Typography>
       <Stack spacing={2}>
         {Array.from({ length: count }, (_, index) => {
