@@ -116,6 +116,7 @@ def test_foreign_admin_reviews_moves_messages_and_exports(page, factories, db, t
 
     for status in ("Принята", "Ожидает визу", "Зачислен"):
         panel.get_by_test_id("action-next").click()
+        page.get_by_test_id("stage-confirm-confirm").click()  # a stage move asks first (decision 0077)
         expect(panel.get_by_test_id("panel-status")).to_have_text(status)
     expect(panel.get_by_test_id("action-next")).to_have_count(0)  # enrolled has no next step
     expect(panel.get_by_test_id("panel-history")).to_contain_text("foreign.admin@university.kz")
@@ -350,6 +351,7 @@ def test_citizens_admin_sends_a_document_back_the_citizen_replaces_it(page, brow
     panel.get_by_test_id(f"document-accept-{field}").click()
     expect(state).to_have_text("Принят")
     panel.get_by_test_id("action-confirm-documents").click()
+    page.get_by_test_id("stage-confirm-confirm").click()  # a stage move asks first (decision 0077)
     expect(page.get_by_test_id("snackbar-success")).to_be_visible()
     expect(panel.get_by_test_id("action-confirm-documents")).to_have_count(0)
     db.session.expire_all()

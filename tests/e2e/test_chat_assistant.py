@@ -129,7 +129,8 @@ def admin_answers(browser, live_server, factories, db, user, text, language="ru"
         expect(page.get_by_text(texts["required"])).to_be_visible()
         page.get_by_role("textbox", name=texts["reply"]).fill(text)
         page.get_by_role("button", name=texts["send"]).click()
-        expect(page.get_by_text(texts["sent"])).to_be_visible()
+        # The toast, not the polite live region that reads the same text to screen readers (decision 0077).
+        expect(page.get_by_test_id("snackbar-success")).to_contain_text(texts["sent"])
         expect(page.get_by_role("list").filter(has_text=text).last).to_be_visible()
         expect(page.get_by_text(texts["answered"]).first).to_be_visible()
         if audit is not None:

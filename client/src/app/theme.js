@@ -19,12 +19,13 @@ const systemFont = [
 const PRIMARY = '#0b4f8a';
 
 // One focus ring for the whole app (WCAG 2.4.7, 1.4.11; decision 0077): 3 px of the primary blue, 2 px off the
-// element, 8.6:1 against white and 8.0:1 against the page's grey. MUI draws focus as a faint tint (ripple, 12 %
+// element, 8.4:1 against white and 7.8:1 against the page's grey. MUI draws focus as a faint tint (ripple, 12 %
 // overlay) that looked like the hover, selected or disabled states, so the ring is !important: no component style
 // may take it away. Text fields keep their own 2 px primary border instead (the ring would sit inside the field);
 // radios, checkboxes and switches show it on their visible part (MUI's .Mui-focusVisible on the wrapper), inside its
 // round padding. Rows of a scrolling list would have it cut off by the list's edge: there it is drawn inside too. On
-// a filled (dark) alert it is white. The page scrolls focused fields clear of the sticky header (2.4.11: scroll-padding, technique C43).
+// a filled (dark) alert it is white. The page scrolls a focused element clear of the sticky header and of a toast at
+// the bottom (2.4.11: scroll-padding, technique C43).
 const FOCUS_RING = { outline: `3px solid ${PRIMARY} !important`, outlineOffset: '2px !important' };
 
 const theme = createTheme({
@@ -42,7 +43,7 @@ const theme = createTheme({
   components: {
     MuiCssBaseline: {
       styleOverrides: {
-        html: { scrollPaddingTop: 80, scrollPaddingBottom: 16 },
+        html: { scrollPaddingTop: 80, scrollPaddingBottom: 96 },
         'html :focus-visible:not(input,textarea,select),html .Mui-focusVisible': FOCUS_RING,
         'html :is([role=option],[role=menuitem],[role=gridcell],[role=columnheader],.MuiRadio-root,.MuiCheckbox-root,.MuiSwitch-switchBase):is(:focus-visible,.Mui-focusVisible)':
           { outlineOffset: '-3px !important' },

@@ -156,7 +156,8 @@ export default function AdminLayout({ shell }) {
           variant="temporary"
           open={open}
           onClose={() => setOpen(false)}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          // Above the app bar (drawer + 1): the bar covered the menu's first item on a phone (decision 0077).
+          sx={{ display: { xs: 'block', md: 'none' }, zIndex: (theme) => theme.zIndex.drawer + 2, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
         >
           <MenuContent shell={shell} items={items} counts={counts} onNavigate={() => setOpen(false)} mobile />
         </Drawer>

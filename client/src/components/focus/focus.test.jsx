@@ -14,6 +14,7 @@ import useFocusOnChange from './useFocusOnChange';
 import useDocumentTitle from './useDocumentTitle';
 import useRouteFocus from './useRouteFocus';
 import SkipLink from './SkipLink';
+import useListboxNavigation from './useListboxNavigation';
 import { keepFocusThroughBusyControls } from './focusKeeper';
 
 beforeEach(async () => {
@@ -309,5 +310,44 @@ describe('keepFocusThroughBusyControls', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Готово' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getByRole('button', { name: 'Готово' })).toHaveFocus();
+  });
+});
+
+describe('useListboxNavigation', () => {
+  function Results({ items, onPick }) {
+    const list = useListboxNavigation({ count: items.length, onPick, itemsKey: items.join() });
+    return (
+      <ul {...list.listProps} aria-label="Результаты">
+        {items.map((item, index) => (
+          <li key={item} {...list.optionProps(index)} aria-selected={false}>
+            {item}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  test('one Tab stop; arrows, Home/End, Page keys; Enter and Space pick; new results keep the focus in the list', async () => {
+    const onPick = jest.fn();
+    const many = Array.from({ length: 25 }, (_, i) => `школа ${i + 1}`);
+    const { rerender } = render(<Results items={many} onPick={onPick} />);
+    const user = userEvent.setup();
+    await user.tab();
+    const option = (name) => screen.getByRole('option', { name });
+    expect(option('школа 1')).toHaveFocus();
+    expect(screen.getAllByRole('option').filter((o) => o.tabIndex === 0)).toHaveLength(1);
+    await user.keyboard('{PageDown}');
+    expect(option('школа 11')).toHaveFocus();
+    await user.keyboard('{End}{PageUp}');
+    expect(option('школа 15')).toHaveFocus();
+    await user.keyboard('{Home}{ArrowDown}');
+    expect(option('школа 2')).toHaveFocus();
+    await user.keyboard(' ');
+    expect(onPick).toHaveBeenLastCalledWith(1);
+    await user.keyboard('{Enter}');
+    expect(onPick).toHaveBeenCalledTimes(2);
+    // a search answered after the person moved into the list: the focused option is gone, the focus stays in the list
+    rerender(<Results items={['лицей 1', 'лицей 2', 'лицей 3']} onPick={onPick} />);
+    await waitFor(() => expect(option('лицей 2')).toHaveFocus());
   });
 });

@@ -3,13 +3,23 @@
  * option asks for more (`onEnd`: the next page of a paged search). Options are plain elements with role="option";
  * the list draws them with `optionProps(index)` and itself with `listProps`. */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { focusIsLost } from './focusElement';
 
 const PAGE = 10;
 
-export default function useListboxNavigation({ count, onPick, onEnd }) {
+export default function useListboxNavigation({ count, onPick, onEnd, itemsKey }) {
   const [active, setActive] = useState(0);
   const options = useRef([]);
+  const inList = useRef(false); // an option had the focus, and it has not been taken elsewhere
   const current = Math.min(active, Math.max(count - 1, 0));
+
+  // New results replaced the option that had the focus (a search answered after the person moved into the list):
+  // the focus stays in the list, on the option at the same place, instead of falling to the page.
+  useEffect(() => {
+    if (!inList.current || !focusIsLost()) return;
+    const el = options.current[Math.min(active, count - 1)];
+    if (el) el.focus();
+  }, [itemsKey, active, count]);
 
   useEffect(() => {
     if (active > 0 && active >= count) setActive(Math.max(count - 1, 0)); // a new search: fewer rows
@@ -67,7 +77,13 @@ export default function useListboxNavigation({ count, onPick, onEnd }) {
     ref: (el) => {
       options.current[index] = el;
     },
-    onFocus: () => setActive(index),
+    onFocus: () => {
+      inList.current = true;
+      setActive(index);
+    },
+    onBlur: (event) => {
+      if (event.relatedTarget) inList.current = false; // moved on; a removed option blurs to nothing
+    },
     onClick: () => {
       setActive(index);
       onPick(index);

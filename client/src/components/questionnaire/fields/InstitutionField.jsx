@@ -61,6 +61,7 @@ export function InstitutionDialog({ open, onClose, onPick, initialOther = '', ab
     count: items.length,
     onPick: (index) => onPick({ type: 'list', selected: items[index].id }, items[index]),
     onEnd: load,
+    itemsKey: items.length ? `${items[0].id}:${items.length}` : '',
   });
   const shown = state.total !== null ? t('questionnaire.institution.shown', { shown: items.length, total: state.total }) : '';
   useAnnounceChange(!otherMode && !loading && state.total !== null ? shown : null);
