@@ -11,7 +11,7 @@ export APP_ENV ?= development
 CHROMIUM ?= /usr/bin/chromium
 CLIENT_SOURCES := $(shell find client/src client/public forms/labels -type f 2>/dev/null) client/webpack.config.js client/webpack.prerender.js client/babel.config.js
 
-.PHONY: start test install client migrate seed dev test-server test-client e2e bench clean api-client lint
+.PHONY: start test install client migrate seed dev test-server test-client e2e bench clean api-client lint topology-smoke
 
 $(BIN)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
@@ -44,7 +44,7 @@ start: install client seed
 	@echo "  Admin account: $(FLASK) create-admin EMAIL --password PW --role 'Админ'  (or 'Админ (граждане КЗ)')"
 	@echo "  API document: http://localhost:$(PORT)/api/v1/openapi.json — browsable at /api/v1/docs"
 	@echo ""
-	$(BIN)/gunicorn --workers 2 --threads 4 --bind 0.0.0.0:$(PORT) --access-logfile - 'server:create_app()'
+	$(BIN)/gunicorn --workers 2 --threads 4 --keep-alive 75 --bind 0.0.0.0:$(PORT) --access-logfile - 'server:create_app()'
 
 dev: install seed
 	@echo "API on :8000 (flask --debug), client dev server on :3000 with /api proxied"
@@ -71,6 +71,10 @@ lint: $(BIN)/.installed node_modules/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 	npm run --silent lint
+
+# The production topology started from processes, checked through its load balancer (tests/topology; .ci/run).
+topology-smoke: $(BIN)/.installed
+	TOPOLOGY_TESTS=1 $(BIN)/pytest -q tests/topology
 
 test-server: $(BIN)/.installed
 	$(PYTEST) --ignore=tests/e2e

@@ -27,6 +27,9 @@ def create_app(config: Config | None = None) -> Flask:
     app.config["SQLALCHEMY_DATABASE_URI"] = sqlalchemy_url(app.config["SQLALCHEMY_DATABASE_URI"])
     # Checked on the app's config, after every override: outside development no sandbox adapter may run.
     check_settings(app.config)
+    from .integrations.storage import install_storage
+
+    install_storage(app)  # STORAGE_URL probed: a store the app cannot use stops it here, with one line
     app.config.setdefault(
         "DEV_OUTBOX_READABLE", is_development(app.config) and not config.SMTP_URL and config.DEV_OUTBOX_ENABLED
     )
@@ -97,7 +100,9 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Each domain's blueprints, in one explicit list (the OpenAPI document lists their paths in this order)."""
+    from .accounts import notification_views as account_notification_views
     from .accounts import self_views as account_self_views
+    from .accounts import staff_views as account_staff_views
     from .accounts import views as account_views
     from .applications import file_views as application_file_views
     from .applications import views as application_views
@@ -106,6 +111,7 @@ def register_blueprints(app: Flask) -> None:
     from .dorm import views as dorm_views
     from .extensions import api
     from .grants import views as grant_views
+    from .letters import views as letter_views
     from .payments import views as payment_views
     from .pkb import views as pkb_views
     from .reference import views as reference_views
@@ -118,6 +124,9 @@ def register_blueprints(app: Flask) -> None:
         web_views.bp,
         account_views.bp,
         account_self_views.bp,
+        account_staff_views.bp,
+        account_staff_views.invitation_bp,
+        account_notification_views.bp,
         application_views.bp,
         application_file_views.bp,
         universal_views.bp,
@@ -125,6 +134,7 @@ def register_blueprints(app: Flask) -> None:
         review_views.bp,
         pkb_views.bp,
         grant_views.bp,
+        letter_views.bp,
         dorm_views.users_bp,
         dorm_views.admin_bp,
         dorm_views.suborg_bp,
@@ -143,9 +153,22 @@ def job_modules() -> tuple:
     from .accounts import jobs as account_jobs
     from .applications import jobs as application_jobs
     from .dorm import jobs as dorm_jobs
+    from .jobs import storage_sweep
+    from .letters import jobs as letter_jobs
+    from .payments import jobs as payment_jobs
+    from .reminders import jobs as reminder_jobs
     from .review import jobs as review_jobs
 
-    return (account_jobs, application_jobs, dorm_jobs, review_jobs)
+    return (
+        account_jobs,
+        application_jobs,
+        dorm_jobs,
+        letter_jobs,
+        payment_jobs,
+        review_jobs,
+        storage_sweep,
+        reminder_jobs,
+    )
 
 
 def register_handlers(app: Flask) -> None:

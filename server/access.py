@@ -12,6 +12,7 @@ from flask_jwt_extended import current_user, verify_jwt_in_request
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
+from . import audit
 from .errors import Forbidden, envelope
 from .extensions import db, jwt
 from .models import AuthSession, User
@@ -45,13 +46,17 @@ def signed_in_user(jti: str, user_id: int | None) -> User | None:
     if row is None:
         return None
     user, revoked_at, expires_at = row
-    return user if revoked_at is None and expires_at > utcnow() else None
+    # A deactivated account's sessions are revoked with it; the check here also holds for one issued meanwhile.
+    usable = revoked_at is None and expires_at > utcnow() and user.deactivated_at is None
+    return user if usable else None
 
 
 def register_access(app: Flask) -> None:
     """Registered before the rate limiter, so a request with unusable credentials costs nothing further."""
+    app.before_request(audit.clear_actor)
     app.before_request(refuse_malformed_authorization)
     register_jwt_callbacks()
+    audit.install(db.session)  # the trail of staff writes needs the caller this module checks (decision 0079)
 
 
 def refuse_malformed_authorization():
@@ -76,6 +81,7 @@ def register_jwt_callbacks() -> None:
         jti = payload.get("jti") or ""
         user = signed_in_user(jti, _user_id(payload))
         setattr(g, _CALLER, (jti, user))
+        audit.set_actor(user)
         return user is None
 
     @jwt.user_lookup_loader

@@ -5,27 +5,64 @@ from __future__ import annotations
 import click
 from flask import Flask
 
-from .models import ADMIN_ROLES
+from .models import STAFF_ROLES
 
 
 def register_commands(app: Flask) -> None:
     @app.cli.command("create-admin")
     @click.argument("email")
-    @click.option("--password", required=True, help="At least 6 characters.")
-    @click.option("--role", required=True, type=click.Choice(ADMIN_ROLES), help="Админ or 'Админ (граждане КЗ)'.")
-    def create_admin(email: str, password: str, role: str):
-        """Create (or promote) a verified admin account."""
-        from .accounts.users import create_admin as create
+    @click.option("--password", required=True, help="At least 12 characters, not a common password.")
+    @click.option(
+        "--role",
+        required=True,
+        type=click.Choice(STAFF_ROLES),
+        help="Админ, 'Админ (граждане КЗ)' or 'Управление персоналом' (manages staff accounts, reads the audit trail).",
+    )
+    @click.option(
+        "--totp-secret",
+        default=None,
+        help="Base32 TOTP secret to enrol as the second factor (provisioning, automated checks). "
+        "Without it a new secret is generated and printed once.",
+    )
+    def create_admin(email: str, password: str, role: str, totp_secret: str | None):
+        """Create (or promote) a verified admin account with its second factor (decision 0078)."""
+        from .accounts.second_factor import provision_staff
         from .common_schemas import validate_email
+        from .errors import ApiError
+        from .i18n import translate
 
-        if len(password) < 6:
-            raise click.BadParameter("at least 6 characters", param_hint="--password")
         try:
             validate_email(email.strip())
         except Exception as error:
             raise click.BadParameter("not a valid e-mail address", param_hint="EMAIL") from error
-        user = create(email, password, role)
+        try:
+            user, factor = provision_staff(email, password, role, totp_secret)
+        except ApiError as error:
+            hint = "--totp-secret" if "secret" in error.key else "--password"
+            raise click.BadParameter(translate(error.key, "en", **error.params), param_hint=hint) from None
         click.echo(f"Admin {user.email} has role {role!r}.")
+        if totp_secret is None:
+            # Printed this once: only the encrypted secret is stored.
+            click.echo(f"TOTP secret: {factor.secret}")
+            click.echo(f"otpauth URI: {factor.otpauth_uri}")
+        else:
+            click.echo("Second factor enrolled with the given TOTP secret.")
+        click.echo("Recovery codes (each works once; store them safely):")
+        for code in factor.recovery_codes:
+            click.echo(f"  {code}")
+
+    @app.cli.command("reset-second-factor")
+    @click.argument("email")
+    def reset_second_factor(email: str):
+        """Remove a staff member's second factor and end their sessions; the next sign-in enrols a new one."""
+        from .accounts import dao as users_dao
+        from .accounts.second_factor import reset
+
+        user = users_dao.get_by_email(email)
+        if user is None:
+            raise click.BadParameter("no such user", param_hint="EMAIL")
+        reset(user)
+        click.echo(f"Second factor of {user.email} reset; they enrol again at their next sign-in.")
 
     @app.cli.command("seed")
     def seed():
@@ -54,6 +91,44 @@ def register_commands(app: Flask) -> None:
 
     register_import_commands(app)
     register_home_message_commands(app)
+    register_storage_commands(app)
+
+
+def register_storage_commands(app: Flask) -> None:
+    from flask.cli import AppGroup
+
+    storage_group = AppGroup("storage", help="Object storage: copy to another store, sweep orphans (0082).")
+    app.cli.add_command(storage_group)
+
+    @storage_group.command("migrate")
+    @click.option("--to", "target_url", required=True, help="The new STORAGE_URL (s3://BUCKET/PREFIX or file:///DIR).")
+    @click.option("--verbose", is_flag=True, help="One line per object.")
+    def migrate(target_url: str, verbose: bool):
+        """Copy every stored object to another store, checksum-verified; run again to resume."""
+        from .integrations.storage import StorageError, get_storage, usable_storage
+        from .integrations.storage_migration import migrate as copy_all
+
+        try:
+            target = usable_storage(target_url)
+        except StorageError as error:
+            raise click.BadParameter(str(error), param_hint="--to") from None
+        source = get_storage()
+        if target.url.rstrip("/") == source.url.rstrip("/"):
+            raise click.BadParameter("the target is the current STORAGE_URL", param_hint="--to")
+        report = copy_all(source, target, (lambda key, outcome: click.echo(f"{key}: {outcome}")) if verbose else None)
+        for key in report.failed:
+            click.echo(f"failed: {key}", err=True)
+        click.echo(report.line())
+        if report.failed:
+            raise SystemExit(1)
+
+    @storage_group.command("sweep")
+    def sweep():
+        """Remove objects no row names that are older than STORAGE_ORPHAN_GRACE_HOURS (the hourly job's work)."""
+        from .jobs.storage_sweep import sweep_orphans
+
+        result = sweep_orphans()
+        click.echo(f"objects scanned: {result.scanned}, orphans removed: {result.removed}")
 
 
 def register_home_message_commands(app: Flask) -> None:

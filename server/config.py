@@ -82,7 +82,10 @@ class Config:
         self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True, "hide_parameters": True}
         self.SMTP_URL = env.get("SMTP_URL") or None
         self.MAIL_FROM = env.get("MAIL_FROM", "Qabyldau <no-reply@qabyldau.local>")
+        # file:///DIRECTORY or s3://BUCKET/PREFIX with boto3's AWS_* variables (decision 0082); probed at start.
         self.STORAGE_URL = env.get("STORAGE_URL") or f"file://{instance / 'files'}"
+        # An object no row names is removed by the hourly sweep once older than this (a write in flight is younger).
+        self.STORAGE_ORPHAN_GRACE_HOURS = float(env.get("STORAGE_ORPHAN_GRACE_HOURS", "24"))
         # Rate-limit counters, and the broker and result backend of the background jobs (server/jobs/).
         # Unset: counters in each process and jobs in-process, right after the commit that queued them.
         self.REDIS_URL = env.get("REDIS_URL") or None
@@ -101,6 +104,7 @@ class Config:
         self.PAYMENT_TIMEOUT_SECONDS = float(env.get("PAYMENT_TIMEOUT_SECONDS", "10"))
         # A pending payment without a notification for this long is looked up with the provider on the next poll.
         self.PAYMENT_RECONCILE_SECONDS = int(env.get("PAYMENT_RECONCILE_SECONDS", "30"))
+        self.PAYMENT_RECONCILE_INTERVAL_SECONDS = max(1, int(env.get("PAYMENT_RECONCILE_INTERVAL_SECONDS", "60")))
         # Credit bureau (design §8, decision 0064): sandbox (test persons, codes in the SMS dev outbox; development
         # only), http or disabled. Unset: sandbox in development, a refusal to start in production.
         self.PKB_PROVIDER = env.get("PKB_PROVIDER") or (SANDBOX if development else None)
@@ -190,6 +194,15 @@ class Config:
             ).split(",")
             if v.strip()
         ]
+        # Reminders (issue 26; decision 0081), checked by the periodic job `reminders.scan` every 15 minutes: a
+        # draft whose programme's deadline is at most REMINDER_DRAFT_DAYS_BEFORE_DEADLINE days away; an admission fee
+        # unpaid REMINDER_FEE_UNPAID_DAYS after the stepper reached payment; a document sent back and not replaced
+        # for REMINDER_DOCUMENT_RETURNED_DAYS; a dormitory hold or waitlist offer ending within
+        # REMINDER_DORM_EXPIRING_HOURS.
+        self.REMINDER_DRAFT_DAYS_BEFORE_DEADLINE = float(env.get("REMINDER_DRAFT_DAYS_BEFORE_DEADLINE", "3"))
+        self.REMINDER_FEE_UNPAID_DAYS = float(env.get("REMINDER_FEE_UNPAID_DAYS", "3"))
+        self.REMINDER_DOCUMENT_RETURNED_DAYS = float(env.get("REMINDER_DOCUMENT_RETURNED_DAYS", "2"))
+        self.REMINDER_DORM_EXPIRING_HOURS = float(env.get("REMINDER_DORM_EXPIRING_HOURS", "6"))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)
@@ -254,9 +267,14 @@ def check_settings(config: Mapping) -> None:
     """Refuses to start on one line naming each variable to fix: never a silent sandbox outside development."""
     problems = settings_problems(config)
     if problems:
-        line = f"Qabyldau refuses to start (APP_ENV={config.get('APP_ENV')}): {'; '.join(problems)}."
-        print(line, file=sys.stderr, flush=True)  # before logging is set up, and readable without a JSON viewer
-        raise SettingsRefused(line)
+        refuse(config, problems)
+
+
+def refuse(config: Mapping, problems: list[str]) -> None:
+    """Stops the process with one line naming each variable to fix (also the storage probe's, decision 0082)."""
+    line = f"Qabyldau refuses to start (APP_ENV={config.get('APP_ENV')}): {'; '.join(problems)}."
+    print(line, file=sys.stderr, flush=True)  # before logging is set up, and readable without a JSON viewer
+    raise SettingsRefused(line)
 
 
 def sandbox_adapters(config: Mapping) -> list[str]:

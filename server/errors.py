@@ -12,6 +12,7 @@ import time
 
 from flask import Flask, g, jsonify
 from marshmallow import ValidationError
+from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
 from .i18n import has_key, translate
@@ -35,6 +36,9 @@ _MARSHMALLOW_MESSAGES = {
     "Must be one of: {choices}.": "validation.one_of",
     "Invalid JSON body.": "validation.json_body",
 }
+
+# How long a client should wait before repeating a request the database could not serve.
+DATABASE_RETRY_AFTER_SECONDS = 5
 
 _STATUS_KEYS = {
     400: "errors.bad_request",
@@ -295,6 +299,18 @@ def api_error_response(error: ApiError):
     return response, status
 
 
+def _database_is_unavailable(error: Exception) -> bool:
+    """The database cannot serve now (gone, restarting, locked, the pool exhausted), as opposed to a statement
+    that can never work."""
+    if isinstance(error, sa_exc.TimeoutError) or getattr(error, "connection_invalidated", False):
+        return True
+    cause = getattr(error, "orig", None)
+    if type(cause).__module__.startswith("sqlite3"):
+        return "locked" in str(cause) or "busy" in str(cause)
+    # psycopg2: an OperationalError is a lost or refused connection, a cancelled or timed-out statement.
+    return True
+
+
 def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(ApiError, api_error_response)
 
@@ -317,6 +333,28 @@ def register_error_handlers(app: Flask) -> None:
             _with_retry_after(response, _limiter_retry_after())
         if status == 405 and getattr(error, "valid_methods", None):
             response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response, status
+
+    @app.errorhandler(sa_exc.OperationalError)
+    @app.errorhandler(sa_exc.InterfaceError)
+    @app.errorhandler(sa_exc.TimeoutError)
+    def _database_unavailable(error: Exception):
+        if not _database_is_unavailable(error):
+            return _unexpected(error)  # a bug (SQLite's "no such table" is an OperationalError too): a 500
+        # The database (or the pooler in front of it) dropped the connection or is restarting, or the pool stayed
+        # exhausted: the request changed nothing (its transaction died with the connection), so the client may
+        # repeat it. A 503 with Retry-After, never a 500 (issue 25's deadline-day faults). The pool's pre-ping
+        # replaces the dead connections on the next checkout, without restarting the app.
+        log.warning("database unavailable: %s", type(error).__name__)
+        try:
+            from .extensions import db
+
+            db.session.rollback()
+        except Exception:  # the connection is gone; the session is discarded at teardown anyway
+            pass
+        response, status = envelope(503, "errors.database_unavailable")
+        g.api_error_headers = {"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)}  # over the limiter's own
+        response.headers.update(g.api_error_headers)
         return response, status
 
     @app.errorhandler(RecursionError)

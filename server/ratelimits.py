@@ -35,6 +35,9 @@ DEFAULT_LIMITS = {
     # Staff are mailed when failures came from this many addresses while under attack, at most once per hour.
     "RATE_LIMIT_SIGN_IN_ALERT_ADDRESSES": "3 per 10 minutes",
     "RATE_LIMIT_SIGN_IN_ALERT": "1 per hour",
+    # Wrong second-factor codes of one staff account, from anywhere (decision 0078): only someone who knows the
+    # password can add to it, and a TOTP code is one of a million.
+    "RATE_LIMIT_SECOND_FACTOR_FAILURES_PER_ACCOUNT": "10 per 10 minutes; 30 per day",
     "RATE_LIMIT_SIGN_UP_PER_ACCOUNT": "5 per hour",
     "RATE_LIMIT_SEND_CODE_PER_ACCOUNT": "5 per 10 minutes",
     "RATE_LIMIT_CHECK_CODE_PER_ACCOUNT": "10 per 10 minutes",
@@ -51,6 +54,13 @@ DEFAULT_LIMITS = {
     # The home-page assistant (decision 0071): a person types a few messages a minute.
     "RATE_LIMIT_CHAT_START_PER_ACCOUNT": "20 per hour",
     "RATE_LIMIT_CHAT_MESSAGE_PER_ACCOUNT": "30 per 5 minutes",
+    # The public letter verification page (decision 0080): an embassy checks a few letters; 80-bit codes cannot be
+    # guessed, and this stops a script trying.
+    "RATE_LIMIT_LETTER_VERIFY_PER_IP": "30 per minute; 300 per day",
+    # Unsubscribe links work without signing in (issue 26): a person clicks one or two; a script guessing stops.
+    "RATE_LIMIT_UNSUBSCRIBE_PER_IP": "30 per 10 minutes",
+    # Staff invitations (decision 0079): each mails an address; a manager invites a team, not thousands.
+    "RATE_LIMIT_STAFF_INVITE_PER_ACCOUNT": "30 per hour",
 }
 
 

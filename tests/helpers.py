@@ -18,7 +18,10 @@ from email.policy import default as default_policy
 from server.i18n import LANGUAGES, catalogue
 
 API = "/api/v1"
-DEFAULT_PASSWORD = "secret123"
+# Not on the common-password list and long enough for staff too (decision 0078).
+DEFAULT_PASSWORD = "Qabyldau-pass-2026"
+# The second factor factories.admin() enrols by default (decision 0078); `fresh_totp` gives its current code.
+TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPQABYLDAUSTAFF2FA"
 CODE_RE = re.compile(r"(?<!\d)(\d{6})(?!\d)")
 
 
@@ -106,6 +109,53 @@ def sign_in(client, email: str, password: str = DEFAULT_PASSWORD):
 
 def sign_in_token(client, email: str, password: str = DEFAULT_PASSWORD) -> str:
     response = sign_in(client, email, password)
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    return response.get_json()["user"]["token"]
+
+
+def totp_now(secret: str = TEST_TOTP_SECRET, offset_steps: int = 0) -> str:
+    """The TOTP code of `secret` for the current 30-second step (or one `offset_steps` away)."""
+    import pyotp
+
+    return pyotp.TOTP(secret).at(time.time() + 30 * offset_steps)
+
+
+def fresh_totp(email: str, secret: str = TEST_TOTP_SECRET) -> str:
+    """A code the server accepts now for this staff account: of a step it has not used yet (a code of a used step
+    is a replay), waiting for the next step when the current and the next one are spent. Needs an app context
+    (the `db` fixture's)."""
+    import pyotp
+    from sqlalchemy import select
+
+    from server.extensions import db
+    from server.models import StaffTotp, User
+
+    last = db.session.execute(
+        select(StaffTotp.last_used_step).join(User, User.id == StaffTotp.user_id).where(User.email == email.lower())
+    ).scalar()
+    totp = pyotp.TOTP(secret)
+    while True:
+        now_step = int(time.time() // 30)
+        step = now_step if last is None else max(now_step, last + 1)
+        if step <= now_step + 1:
+            return totp.generate_otp(step)
+        time.sleep((now_step + 1) * 30 - time.time() + 0.05)
+
+
+def staff_sign_in(client, email: str, password: str = DEFAULT_PASSWORD, code: str | None = None):
+    """Both steps of a staff sign-in through the API (decision 0078); returns the second step's response."""
+    first = sign_in(client, email, password)
+    assert first.status_code == 200, first.get_data(as_text=True)[:300]
+    body = first.get_json()
+    assert body["second_factor_required"] is True and body["enrolment_required"] is False, body
+    return client.post(
+        f"{API}/auth/sign-in/second-factor",
+        json={"challenge": body["challenge"], "code": code or fresh_totp(email)},
+    )
+
+
+def staff_sign_in_token(client, email: str, password: str = DEFAULT_PASSWORD) -> str:
+    response = staff_sign_in(client, email, password)
     assert response.status_code == 200, response.get_data(as_text=True)[:300]
     return response.get_json()["user"]["token"]
 

@@ -14,10 +14,15 @@ import { hasCitizenship } from './session/sessionSlice';
 import { localizedName } from './i18n';
 
 /** Role keys → the role names of req §6 (sent by the server as public-config `roles`). */
-export const ROLE_KEYS = { foreignAdmin: 'foreign_admin', kzAdmin: 'kz_admin' };
+/** staffManager (issue 22, decision 0079): manages staff accounts and reads the audit trail. */
+export const ROLE_KEYS = { foreignAdmin: 'foreign_admin', kzAdmin: 'kz_admin', staffManager: 'staff_manager' };
 
 export const DEFAULT_DOMAIN = Object.freeze({
-  roles: Object.freeze({ [ROLE_KEYS.foreignAdmin]: 'Админ', [ROLE_KEYS.kzAdmin]: 'Админ (граждане КЗ)' }),
+  roles: Object.freeze({
+    [ROLE_KEYS.foreignAdmin]: 'Админ',
+    [ROLE_KEYS.kzAdmin]: 'Админ (граждане КЗ)',
+    [ROLE_KEYS.staffManager]: 'Управление персоналом',
+  }),
   kazakhstanCitizenshipNameEn: 'Citizen of the Republic of Kazakhstan',
 });
 

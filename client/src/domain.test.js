@@ -16,7 +16,11 @@ describe('domain values from public-config', () => {
   test('defaults until the server sends them', () => {
     expect(domainFromConfig(undefined)).toEqual(DEFAULT_DOMAIN);
     expect(domainFromConfig({ contact_phone: '+7' })).toEqual(DEFAULT_DOMAIN);
-    expect(DEFAULT_DOMAIN.roles).toEqual({ foreign_admin: 'Админ', kz_admin: 'Админ (граждане КЗ)' });
+    expect(DEFAULT_DOMAIN.roles).toEqual({
+      foreign_admin: 'Админ',
+      kz_admin: 'Админ (граждане КЗ)',
+      staff_manager: 'Управление персоналом',
+    });
   });
 
   test('values the server sends win; blank ones are ignored', () => {
@@ -24,7 +28,11 @@ describe('domain values from public-config', () => {
       roles: { foreign_admin: 'Admin F', kz_admin: '  ' },
       kazakhstan_citizenship_name_en: 'Kazakhstan',
     });
-    expect(domain.roles).toEqual({ foreign_admin: 'Admin F', kz_admin: 'Админ (граждане КЗ)' });
+    expect(domain.roles).toEqual({
+      foreign_admin: 'Admin F',
+      kz_admin: 'Админ (граждане КЗ)',
+      staff_manager: 'Управление персоналом',
+    });
     expect(domain.kazakhstanCitizenshipNameEn).toBe('Kazakhstan');
     expect(isKazakhstanCitizen({ citizenship: { name_en: 'Kazakhstan' } }, domain)).toBe(true);
     expect(isKazakhstanCitizen({ citizenship: KZ }, domain)).toBe(false);

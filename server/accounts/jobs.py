@@ -25,7 +25,10 @@ def send_reset_code(email: str, lang: str) -> None:
 def purge_expired_auth_records() -> None:
     retention = timedelta(days=current_app.config["AUTH_RECORDS_RETENTION_DAYS"])
     purged = auth_service.purge_expired_records(retention)
-    log.info("expired auth records purged", extra={"codes": purged.codes, "sessions": purged.sessions})
+    log.info(
+        "expired auth records purged",
+        extra={"codes": purged.codes, "sessions": purged.sessions, "challenges": purged.challenges},
+    )
 
 
 SCHEDULE = {

@@ -4,8 +4,11 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..common_schemas import BaseSchema, Email
 from ..errors import LocalizedMessage
+from ..i18n import LANGUAGES
 from ..models.base import MAX_ID
+from ..models.notification import REMINDER_KINDS
 from ..populations import ADMIN_SEGMENTS
+from .passwords import common_password_rule
 
 PASSWORD_MIN_LENGTH = 6
 PASSWORD_MAX_LENGTH = 128
@@ -16,7 +19,18 @@ def _password_not_too_long(value: str) -> None:
         raise ValidationError(LocalizedMessage("auth.password_too_long", max=PASSWORD_MAX_LENGTH))
 
 
-PASSWORD_RULE = [validate.Length(min=PASSWORD_MIN_LENGTH, error="auth.password_length"), _password_not_too_long]
+def _password_not_common(value: str) -> None:
+    # Only a password the length rules accept: one message at a time, the actionable one first.
+    if PASSWORD_MIN_LENGTH <= len(value) <= PASSWORD_MAX_LENGTH:
+        common_password_rule(value)
+
+
+# The spec's rule, and no password from the common list (issue 22; decision 0078). Staff rules: accounts/passwords.py.
+PASSWORD_RULE = [
+    validate.Length(min=PASSWORD_MIN_LENGTH, error="auth.password_length"),
+    _password_not_too_long,
+    _password_not_common,
+]
 # Spaces are part of a password: never trimmed (BaseSchema trims every other string, req §5).
 UNTRIMMED = {"trim": False}
 
@@ -47,6 +61,7 @@ class UserRead(BaseSchema):
     study_program_id = fields.Integer(allow_none=True)
     applications_count = fields.Integer()
     is_exempted_from_payment = fields.Boolean()
+    language = fields.String(allow_none=True)
 
 
 class SignUpUser(BaseSchema):
@@ -118,8 +133,42 @@ class ForgotPasswordUpdateRequest(BaseSchema):
 
 
 class SignInResponse(BaseSchema):
+    """Signed in (`user` with its token), or, for staff, the second factor still to come (decision 0078):
+    `second_factor_required`, `enrolment_required`, the `challenge` and a localized `message`, and no token."""
+
     success = fields.Boolean()
     user = fields.Nested(UserRead)
+    second_factor_required = fields.Boolean()
+    enrolment_required = fields.Boolean()
+    challenge = fields.String()
+    message = fields.String()
+    message_key = fields.String()
+
+
+def _challenge_field() -> fields.String:
+    return fields.String(required=True, validate=validate.Length(min=1, max=128), metadata=UNTRIMMED)
+
+
+class SecondFactorRequest(BaseSchema):
+    challenge = _challenge_field()
+    # A 6-digit TOTP code or a recovery code ("xxxxx-xxxxx"; spaces and dashes ignored).
+    code = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class ChallengeRequest(BaseSchema):
+    challenge = _challenge_field()
+
+
+class EnrolmentResponse(BaseSchema):
+    success = fields.Boolean()
+    secret = fields.String()
+    otpauth_uri = fields.String()
+    qr_svg = fields.String()
+
+
+class EnrolmentConfirmResponse(SignInResponse):
+    # Shown once: only their keyed hashes are stored.
+    recovery_codes = fields.List(fields.String())
 
 
 class UserItemResponse(BaseSchema):
@@ -141,3 +190,67 @@ class UserUpdateRequest(BaseSchema):
 
 class SegmentQuery(BaseSchema):
     segment = fields.String(required=True, validate=validate.OneOf(list(ADMIN_SEGMENTS)))
+
+
+class LanguageRequest(BaseSchema):
+    language = fields.String(required=True, validate=validate.OneOf(LANGUAGES, error="users.language_unknown"))
+
+
+# ------------------------------------------------------------------------------- notification centre (issue 26)
+
+
+class NotificationRead(BaseSchema):
+    id = fields.Integer()
+    kind = fields.String()
+    title = fields.String()
+    body = fields.String()
+    link = fields.String()
+    created_at = fields.DateTime()
+    read = fields.Boolean()
+
+
+class NotificationPageQuery(BaseSchema):
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10_000))
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=50))
+
+
+class NotificationPageResponse(BaseSchema):
+    success = fields.Boolean()
+    list = fields.List(fields.Nested(NotificationRead))
+    total = fields.Integer()
+    unread = fields.Integer()
+    page = fields.Integer()
+    per_page = fields.Integer()
+
+
+class UnreadResponse(BaseSchema):
+    success = fields.Boolean()
+    unread = fields.Integer()
+
+
+class NotificationSettingRead(BaseSchema):
+    kind = fields.String()
+    enabled = fields.Boolean()
+
+
+class NotificationSettingsResponse(BaseSchema):
+    success = fields.Boolean()
+    list = fields.List(fields.Nested(NotificationSettingRead))
+
+
+class NotificationSettingsRequest(BaseSchema):
+    """{"settings": {"<kind>": true|false, ...}}: only the kinds named change."""
+
+    settings = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(REMINDER_KINDS, error="notifications.kind_unknown")),
+        values=fields.Boolean(truthy={True}, falsy={False}),
+        required=True,
+        validate=validate.Length(min=1, max=len(REMINDER_KINDS)),
+    )
+
+
+class UnsubscribeResponse(BaseSchema):
+    success = fields.Boolean()
+    kind = fields.String()
+    language = fields.String()
+    enabled = fields.Boolean()

@@ -7,7 +7,7 @@ from ..access import login_required
 from ..common_schemas import SuccessSchema
 from ..errors import Forbidden
 from . import users as users_service
-from .schemas import SegmentQuery, UserItemResponse, UserUpdateRequest
+from .schemas import LanguageRequest, SegmentQuery, UserItemResponse, UserUpdateRequest
 
 bp = Blueprint("users", __name__, url_prefix="/api/v1/users", description="The signed-in user")
 
@@ -35,3 +35,12 @@ def check(query):
     if not users_service.has_segment_access(current_user, query["segment"]):
         raise Forbidden("errors.forbidden")
     return {"success": True}
+
+
+@bp.post("/language")
+@login_required(verified=False)
+@bp.arguments(LanguageRequest)
+@bp.response(200, UserItemResponse)
+def set_language(body):
+    """The interface language every mail to the user goes out in (the client's language picker calls this)."""
+    return {"success": True, "item": users_service.set_language(current_user, body["language"])}

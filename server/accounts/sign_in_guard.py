@@ -7,8 +7,8 @@ smaller allowance, which slows the flood down to about one guess per address per
 account still gets its password checked. Throttled callers get 429 with Retry-After, answered before any password
 is checked, so no worker sleeps and the answer tells nothing about the password.
 
-Failures count the same for addresses without an account (no enumeration). A second factor (staff TOTP) is meant to
-report its wrong codes through `failed()` as well.
+Failures count the same for addresses without an account (no enumeration). The staff second factor reports its
+wrong codes through `failed()` as well (accounts/second_factor.py, decision 0078).
 """
 
 from __future__ import annotations

@@ -2,14 +2,45 @@
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from .. import populations
 from ..database import use_case
 from ..errors import Conflict, Invalid
 from ..extensions import db
-from ..models import ADMIN_ROLES, AuditLog, Citizenship, User
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..models import STAFF_ROLES, Application, ApplicationEvent, AuditLog, Citizenship, User
 from ..models.base import utcnow
 from ..security import hash_password
 from . import dao as users_dao
+from .passwords import check_staff_password
+
+
+def language_of(user: User) -> str:
+    """The language every mail and notification to this user is written in (issue 26; decision 0081): the stored
+    interface language; for an account older than that column, the language its latest questionnaire was submitted
+    in (what the status mails used before); Russian, the product's default, otherwise."""
+    if user.language in LANGUAGES:
+        return user.language
+    submitted_in = db.session.scalars(
+        select(ApplicationEvent.data)
+        .join(Application, Application.id == ApplicationEvent.application_id)
+        .where(Application.user_id == user.id, ApplicationEvent.transition == "submit_form")
+        .order_by(ApplicationEvent.id.desc())
+    )
+    for data in submitted_in:
+        if (data or {}).get("language") in LANGUAGES:
+            return data["language"]
+    return DEFAULT_LANGUAGE
+
+
+@use_case
+def set_language(user: User, language: str) -> User:
+    """The language picker of a signed-in user (the client calls this when they switch)."""
+    if language not in LANGUAGES:
+        raise Invalid("users.language_unknown", errors={"language": ["users.language_unknown"]})
+    user.language = language
+    return user
 
 
 @use_case
@@ -31,9 +62,11 @@ def has_segment_access(user: User, segment: str) -> bool:
 
 @use_case
 def create_admin(email: str, password: str, role: str) -> User:
-    """Creates or promotes a verified admin; a role change revokes the user's existing tokens."""
-    if role not in ADMIN_ROLES:
-        raise ValueError(f"role must be one of: {', '.join(ADMIN_ROLES)}")
+    """Creates or promotes a verified admin; a role change revokes the user's existing tokens. The password must
+    pass the staff policy (accounts/passwords.py); the second factor is enrolled separately (second_factor.py)."""
+    if role not in STAFF_ROLES:
+        raise ValueError(f"role must be one of: {', '.join(STAFF_ROLES)}")
+    check_staff_password(password)
     user = users_dao.get_by_email(email)
     now = utcnow()
     if user is None:
@@ -42,6 +75,9 @@ def create_admin(email: str, password: str, role: str) -> User:
     else:
         user.password_hash = hash_password(password)
         user.is_verified = True
+        # The command is also the way back in for a deactivated or never-accepted staff account (decision 0079).
+        user.deactivated_at = None
+        user.invited_at = None
         users_dao.revoke_sessions(user.id, now)
     role_row = users_dao.get_or_create_role(role)
     if role_row not in user.roles:

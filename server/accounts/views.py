@@ -1,5 +1,6 @@
 """POST /api/v1/auth/* (req §7 Auth). Thin: schema in, service call, schema out."""
 
+from flask import after_this_request
 from flask_jwt_extended import get_jwt, jwt_required
 from flask_smorest import Blueprint
 
@@ -7,12 +8,17 @@ from ..common_schemas import SuccessSchema
 from ..i18n import translate
 from ..ratelimits import client_address, per_account, per_ip
 from . import auth as accounts
+from . import second_factor
 from .schemas import (
+    ChallengeRequest,
     CodeRequest,
     EmailRequest,
+    EnrolmentConfirmResponse,
+    EnrolmentResponse,
     ForgotPasswordGenerateRequest,
     ForgotPasswordUpdateRequest,
     OtpIdResponse,
+    SecondFactorRequest,
     SignInRequest,
     SignInResponse,
     SignUpRequest,
@@ -23,8 +29,28 @@ from .schemas import (
 bp = Blueprint("auth", __name__, url_prefix="/api/v1/auth", description="Sign-up, sign-in, codes and password reset")
 
 
-def _signed_in(result: accounts.SignedIn) -> dict:
+def _signed_in(result: accounts.SignedIn | accounts.SecondFactorStep) -> dict:
+    if isinstance(result, accounts.SecondFactorStep):
+        # Staff: no token yet; the answer says so plainly (decision 0078).
+        key = "auth.second_factor_enrolment_required" if result.enrolment_required else "auth.second_factor_required"
+        return {
+            "success": True,
+            "second_factor_required": True,
+            "enrolment_required": result.enrolment_required,
+            "challenge": result.challenge,
+            "message": translate(key),
+            "message_key": key,
+        }
     return {"success": True, "user": {**UserRead().dump(result.user), "token": result.token}}
+
+
+def _no_store() -> None:
+    """Secrets in this answer (a TOTP secret, recovery codes): no cache keeps a copy."""
+
+    @after_this_request
+    def _header(response):
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
 
 def _ok(key: str) -> dict:
@@ -68,6 +94,44 @@ def check_otp(body):
 @bp.response(200, SignInResponse)
 def sign_in(body):
     return _signed_in(accounts.sign_in(body["email"], body["password"], client_address()))
+
+
+@bp.post("/sign-in/second-factor")
+@per_ip()
+# Wrong codes are counted per challenge, per (account, address), per address and per account
+# (accounts/second_factor.py): the challenge names the account, the body has no e-mail.
+@bp.arguments(SecondFactorRequest)
+@bp.response(200, SignInResponse)
+def sign_in_second_factor(body):
+    """Staff sign-in, step 2: the challenge of step 1 and a TOTP or recovery code; answers as sign-in does."""
+    return _signed_in(accounts.sign_in_second_factor(body["challenge"], body["code"], client_address()))
+
+
+@bp.post("/second-factor/enrolment")
+@per_ip()
+@bp.arguments(ChallengeRequest)
+@bp.response(200, EnrolmentResponse)
+def second_factor_enrolment(body):
+    """A staff member without a second factor: a new TOTP secret, its otpauth URI and QR code (SVG)."""
+    enrolment = second_factor.begin_enrolment(body["challenge"])
+    _no_store()
+    return {
+        "success": True,
+        "secret": enrolment.secret,
+        "otpauth_uri": enrolment.otpauth_uri,
+        "qr_svg": enrolment.qr_svg,
+    }
+
+
+@bp.post("/second-factor/enrolment/confirm")
+@per_ip()
+@bp.arguments(SecondFactorRequest)
+@bp.response(200, EnrolmentConfirmResponse)
+def second_factor_enrolment_confirm(body):
+    """The first code of the new authenticator: signed in, with the ten recovery codes (shown once)."""
+    enrolled = accounts.confirm_second_factor_enrolment(body["challenge"], body["code"], client_address())
+    _no_store()
+    return {**_signed_in(enrolled.signed_in), "recovery_codes": enrolled.recovery_codes}
 
 
 @bp.post("/sign-out")

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from sqlalchemy.exc import IntegrityError
 from werkzeug.datastructures import FileStorage
 
-from .. import forms, populations
+from .. import audit, forms, populations
 from ..database import unit_of_work
 from ..errors import ApiError, Conflict, LocalizedMessage, NotFound
 from ..extensions import db
 from ..i18n import current_language
-from ..models import Application, ApplicationSnapshot, AuditLog, User, UserData
+from ..models import Application, ApplicationSnapshot, User, UserData
 from ..models.application import STEP_DOCUMENTS_UPLOADED
 from ..models.base import utcnow
 from ..models.file import FILE_KIND_DOCUMENT, FILE_KIND_IMAGE
@@ -113,6 +113,10 @@ def _label(key) -> str:
         return str(key)
 
 
+# Masks whose format error names the expected format (server/i18n invalid_format.<mask>).
+FORMAT_EXPLAINED = ("phone_kz", "phone_intl", "test_doc_number")
+
+
 def localized(err: dict) -> LocalizedMessage:
     params = {k: v for k, v in (err.get("params") or {}).items()}
     params["label"] = _label(err.get("label"))
@@ -122,7 +126,10 @@ def localized(err: dict) -> LocalizedMessage:
         params["other_label"] = _label(labels[1]) if len(labels) > 1 else ""
     params.setdefault("other_label", "")
     params.setdefault("field", err.get("field", ""))
-    return LocalizedMessage(err["key"], **params)
+    key = err["key"]
+    if key == "invalid_format" and params.get("mask") in FORMAT_EXPLAINED:
+        key = f"invalid_format.{params['mask']}"  # says which format is expected (decision 0083)
+    return LocalizedMessage(key, **params)
 
 
 def validation_error(errors: list[tuple[str, dict]], status: int = 400) -> ApiError:
@@ -546,20 +553,16 @@ def upsert_answers(target: SaveTarget, actor: User, prepared: dict[str, dict], n
 
 def _audit_admin_update(target: SaveTarget, actor: User, changes: dict, checked: list, now) -> None:
     application = target.application
-    db.session.add(
-        AuditLog(
-            actor_id=actor.id,
-            action="user_data.admin_update",
-            target_type="application",
-            target_id=str(application.id),
-            created_at=now,
-            details={
-                "user_id": application.user_id,
-                "changes": changes,
-                "files": [u.id for u in checked],
-                "after_submission": application.is_submitted,
-            },
-        )
+    audit.record(
+        "user_data.admin_update",
+        ("application", str(application.id)),
+        {
+            "user_id": application.user_id,
+            "changes": changes,
+            "files": [u.id for u in checked],
+            "after_submission": application.is_submitted,
+        },
+        actor=actor,
     )
 
 

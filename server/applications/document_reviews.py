@@ -21,11 +21,9 @@ from collections import OrderedDict
 
 from werkzeug.datastructures import FileStorage
 
-from .. import forms
+from .. import audit, forms
 from ..errors import Conflict, Invalid
-from ..extensions import db
-from ..models import Application, AuditLog, DocumentReview, User
-from ..models.base import utcnow
+from ..models import Application, DocumentReview, User
 from ..models.document_review import DECISION_RETURNED
 from . import answers as user_data_service
 from . import dao as applications_dao
@@ -140,20 +138,16 @@ def replace(actor: User, application_id: int, form_key: str, field: str, uploads
     payload = user_data_service.FormPayload(form_key=form_key, data=None, files={field: uploads})
     checked = user_data_service.check_uploads(target, [payload])
     prepared = user_data_service.prepare_answers(target, [payload], checked)
-    db.session.add(
-        AuditLog(
-            actor_id=actor.id,
-            action="document.replaced",
-            target_type="application",
-            target_id=str(application.id),
-            details={
-                "form_key": form_key,
-                "field": field,
-                "from": [ref.get("id") for ref in before],
-                "to": [u.id for u in checked],
-            },
-            created_at=utcnow(),
-        )
+    audit.record(
+        "document.replaced",
+        ("application", str(application.id)),
+        {
+            "form_key": form_key,
+            "field": field,
+            "from": [ref.get("id") for ref in before],
+            "to": [u.id for u in checked],
+        },
+        actor=actor,
     )
     user_data_service.store(target, actor, checked, prepared, is_submit=False)
     return application

@@ -16,7 +16,7 @@ from ..models import Application, StudyProgram, User
 from ..models.application import FINANCING_PAID
 from ..models.base import utcnow
 from ..populations import POPULATION_KZ, can_read, population_of
-from . import dao, prefill, upload_code, workflow
+from . import dao, prefill, render, upload_code, workflow
 from . import summary as application_summary
 from .dao import open_term_for
 from .questionnaire import (
@@ -57,6 +57,7 @@ def detail(actor: User, application_id: int) -> Application:
     application.user_data_items = dao.user_data_of(application.id)
     application.upload_code = upload_code_of(application.user)
     application.status_history = workflow.status_history(application.id)
+    application.progress = workflow.progress_of(application, population_of(application.user))
     return application
 
 
@@ -132,9 +133,19 @@ def steps(actor: User, application_id: int, step_type: str) -> tuple[str, list[d
             continue
         step = dict(engine.resolve_step(key, ctx))
         if "document_fields" in engine.get_step(key):
-            step["all_document_fields"] = engine.document_fields(key, ctx)
+            step["all_document_fields"] = _named_slots(engine.document_fields(key, ctx), ctx)
+            names = {slot["field"]: slot["names"] for slot in step["all_document_fields"]}
+            step["fields"] = [{**f, "names": names[f["key"]]} if f["key"] in names else f for f in step["fields"]]
         out.append(step)
     return variant, out
+
+
+def _named_slots(slots: list[dict], ctx: dict) -> list[dict]:
+    """Each document slot with its name in ru/kk/en, the same names the staff panel and the sent-back notice use
+    (render.slot_names, decision 0083): the client shows them as they are."""
+    definitions = [{"key": s["field"], "label": s["label"], "label_params": s.get("label_params") or {}} for s in slots]
+    names = render.trilingual_slot_names(definitions, render.options_by_id(ctx.get("options") or {}))
+    return [{**slot, "names": names[slot["field"]]} for slot in slots]
 
 
 # ---------------------------------------------------------------------------------------- submission window

@@ -8,6 +8,7 @@ as its definition has it, with no code change. Pure: no queries here; callers pa
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import forms
@@ -119,19 +120,43 @@ def text_of(definition: dict, value, rc: RenderContext) -> str | None:
     return str(value)
 
 
-def label_of(definition: dict, rc: RenderContext) -> str:
-    """The field's label; a self-upload document named after its category, award or row gets that name too."""
+def label_of(definition: dict, rc: RenderContext, numbered: bool = False) -> str:
+    """The field's label. A self-upload document slot has one name wherever it shows — the applicant's upload page,
+    /upload, the staff panel, the sent-back notice and its e-mail (decision 0083): the document, then in
+    parentheses what tells it apart (the row's chosen type, the social category, the supporting document), or the
+    row's number when nothing else does: "Медицинская справка (Форма 075/у)", "Документ о награде 2". `numbered`
+    keeps the number with the parentheses (two rows of the same type)."""
     text = rc.label(definition.get("label"))
     params = definition.get("label_params") or {}
-    option = rc.options.get(params.get("option_id")) if params.get("option_id") is not None else None
-    suffix = []
-    if option is not None:
-        suffix.append(rc.name(option))
+    if numbered and params.get("n") is not None:
+        text = f"{text} {params['n']}"
+    qualifiers = []
+    if params.get("option_id") is not None:
+        qualifiers.append(rc.name(rc.options.get(params["option_id"])))
     if any(params.get(k) for k in ("name_ru", "name_en", "name_kk")):
-        suffix.append(rc.name(params))
-    if params.get("n") is not None:
-        return f"{text} {params['n']}" + (f": {' — '.join(suffix)}" if suffix else "")
-    return f"{text}: {' — '.join(s for s in suffix if s)}" if suffix else text
+        qualifiers.append(rc.name(params))
+    qualifiers = [q for q in qualifiers if q]
+    if qualifiers:
+        return f"{text} ({' — '.join(qualifiers)})"
+    if params.get("n") is not None and not numbered:
+        return f"{text} {params['n']}"
+    return text
+
+
+def slot_names(definitions: list[dict], rc: RenderContext) -> dict[str, str]:
+    """field key → its name, unique among the fields given: two rows of the same type are told apart by number."""
+    names = {d["key"]: label_of(d, rc) for d in definitions}
+    counts = Counter(names.values())
+    return {
+        d["key"]: label_of(d, rc, numbered=True) if counts[names[d["key"]]] > 1 else names[d["key"]]
+        for d in definitions
+    }
+
+
+def trilingual_slot_names(definitions: list[dict], options: dict[int, dict]) -> dict[str, dict[str, str]]:
+    """field key → {ru, kk, en} names (slot_names in each language), for the client to show as they are."""
+    by_language = {lang: slot_names(definitions, RenderContext(lang, options)) for lang in ("ru", "kk", "en")}
+    return {d["key"]: {lang: by_language[lang][d["key"]] for lang in by_language} for d in definitions}
 
 
 def _field(definition: dict, value, path: str, rc: RenderContext) -> dict:
@@ -179,6 +204,7 @@ def section(form_key: str, data: dict, ctx: dict, rc: RenderContext) -> dict:
     definition = forms.resolve_step(form_key, ctx)
     data = data if isinstance(data, dict) else {}
     visible = set(forms.visible_fields(definition, data, ctx))
+    named = slot_names([d for d in definition["fields"] if "label_params" in d], rc)
     fields = []
     for field_definition in definition["fields"]:
         key = field_definition["key"]
@@ -192,6 +218,8 @@ def section(form_key: str, data: dict, ctx: dict, rc: RenderContext) -> dict:
             fields.append(entry)
         else:
             fields.append(_field(field_definition, value, key, rc))
+            if key in named:
+                fields[-1]["label"] = named[key]
     return {
         "key": form_key,
         "title_key": definition.get("title"),

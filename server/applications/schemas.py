@@ -9,7 +9,7 @@ from ..common_schemas import BaseSchema, FileRead
 from ..forms.context import PROGRAM_FLAGS
 from ..models.application import FINANCINGS
 from ..models.base import MAX_ID
-from .workflow.schemas import StatusHistoryEntryRead
+from .workflow.schemas import ProgressRead, StatusHistoryEntryRead
 
 _RANGE = validate.Range(min=1, max=MAX_ID, error="validation.invalid_input")
 _ID = {"strict": True, "validate": _RANGE}
@@ -103,6 +103,10 @@ class ApplicationDetailRead(ApplicationRead):
     status_history = fields.List(
         fields.Nested(StatusHistoryEntryRead),
         metadata={"description": "The application's progress as the applicant may see it, oldest first"},
+    )
+    progress = fields.Nested(
+        ProgressRead,
+        metadata={"description": "the stepper: every step with its state, derived from the workflow (decision 0083)"},
     )
 
 

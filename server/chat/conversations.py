@@ -14,14 +14,14 @@ import uuid
 
 from flask import current_app
 
-from .. import populations
+from .. import audit, populations
 from ..applications import dao as applications_dao
 from ..database import use_case
 from ..errors import Invalid, NotFound, Refused
 from ..extensions import db
 from ..i18n import LANGUAGES, translate
 from ..integrations import chat_model
-from ..models import ApplicationMessage, AuditLog, ChatConversation, ChatMessage, StudyProgram, User
+from ..models import ApplicationMessage, ChatConversation, ChatMessage, StudyProgram, User
 from ..models.base import utcnow
 from ..models.chat import ROLE_ASSISTANT, ROLE_STAFF, ROLE_USER
 from ..populations import is_admin_of, population_of
@@ -283,14 +283,10 @@ def staff_reply(actor: User, chat_id: str, content: str) -> ChatMessage:
         db.session.add(
             ApplicationMessage(application_id=application.id, author_id=actor.id, content=content, created_at=now)
         )
-    db.session.add(
-        AuditLog(
-            actor_id=actor.id,
-            action="chat.staff_reply",
-            target_type="chat",
-            target_id=conversation.public_id,
-            details={"user_id": conversation.user_id, "length": len(content)},
-            created_at=now,
-        )
+    audit.record(
+        "chat.staff_reply",
+        ("chat", conversation.public_id),
+        {"user_id": conversation.user_id, "length": len(content)},
+        actor=actor,
     )
     return reply

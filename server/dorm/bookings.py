@@ -51,7 +51,7 @@ from ..models.dorm_booking import (
     WAIT_WAITING,
 )
 from ..models.dorm_places import enforce_rooms
-from . import dao, places
+from . import dao, places, signals
 from . import transfers as dorm_transfers
 from .places import (
     SYSTEM_PAYMENT,
@@ -418,6 +418,7 @@ def apply_booking_payment(booking_id: int, payment_ref: str) -> DormBooking:
         raise Conflict("dorm.booking_not_active")
     db.session.refresh(booking)
     record(booking, "paid", Actor(None, SYSTEM_PAYMENT), from_status=BOOKING_HELD, payment_ref=payment_ref)
+    signals.booking_paid.send(booking)
     return booking
 
 

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from flask import current_app
 
+from ..accounts.users import language_of
 from ..applications import dao as applications_dao
 from ..errors import Conflict
 from ..extensions import db
@@ -22,6 +23,7 @@ from ..models import DormBooking, DormBookingEvent, DormWaitlistEntry, RoomType,
 from ..models.base import utcnow
 from ..models.dorm_booking import BOOKING_CANCELLED, BOOKING_OFFERED, WAIT_LEFT, WAIT_OFFERED
 from ..models.dorm_places import enforce_rooms
+from ..notification_centre import notify
 from . import dao
 
 
@@ -41,9 +43,6 @@ SYSTEM_SCHEDULER = "system:scheduler"
 
 
 SYSTEM_PAYMENT = "system:payment"
-
-
-MAIL_LANGUAGE = "ru"
 
 
 @dataclass(frozen=True)
@@ -177,15 +176,24 @@ def _offer(entry: DormWaitlistEntry, room: SectionRoom) -> None:
     record(booking, "offer", Actor(None, SYSTEM_SCHEDULER), waitlist_entry=entry.id)
     enforce_rooms([room.id])
     user = db.session.get(User, entry.user_id)
+    # In the applicant's stored language (issue 26; issue 13 had to send these in Russian), with its bell entry.
+    hall, room_type_name = named(entry.hall), named(room_type)
+    notify(user, "dorm_offer", {"hall": hall, "room_type": room_type_name, "hours": offer_hours()}, "/dormitory")
+    language = language_of(user)
     queue_mail(
         user.email,
         "dorm_offer",
-        MAIL_LANGUAGE,
-        hall=entry.hall.name,
-        room_type=room_type.name,
+        language,
+        hall=hall[language],
+        room_type=room_type_name[language],
         hours=offer_hours(),
         url=f"{current_app.config['APP_BASE_URL']}/dormitory",
     )
+
+
+def named(row) -> dict[str, str]:
+    """A hall's or room type's name in the three languages (`name` is the Russian one; decision 0073)."""
+    return {"ru": row.name, "kk": row.name_kk or row.name, "en": row.name_en or row.name}
 
 
 def move(booking: DormBooking, hall_id: int, room_type_id: int, actor: Actor, reason, request_id=None, room=None):

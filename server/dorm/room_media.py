@@ -5,15 +5,17 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from contextlib import closing
 
 from flask import current_app
 from sqlalchemy import select
 
+from .. import audit
 from ..database import unit_of_work
 from ..errors import Invalid, LocalizedMessage, NotFound, TooLarge
 from ..extensions import db
-from ..integrations.storage import get_storage
-from ..models import AuditLog, RoomType, RoomTypeMedia, User
+from ..integrations.storage import get_storage, spool
+from ..models import RoomType, RoomTypeMedia, User
 from ..models.base import is_row_id
 
 log = logging.getLogger(__name__)
@@ -60,18 +62,22 @@ def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> Roo
     if extension not in ALLOWED_EXTENSIONS:
         raise Invalid("media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
     limit = max_bytes()
-    data = stream.read(limit + 1)
-    if not data:
-        raise Invalid("media.empty", errors={"file": [LocalizedMessage("media.empty")]})
-    if len(data) > limit:
+    spooled = spool(stream, limit)  # on disk beyond a little, never whole in memory
+    if spooled is None:
         mb = round(limit / (1024 * 1024), 1)
         raise TooLarge("media.too_large", errors={"file": [LocalizedMessage("media.too_large", max_mb=mb)]}, max_mb=mb)
-    sniffed = sniff_image(data[:16])
-    if sniffed is None:
-        raise Invalid("media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
-    stored_extension, content_type = sniffed
-    storage = get_storage()
-    key = storage.save(data, prefix=STORAGE_PREFIX, extension=stored_extension)  # file first, row after
+    with closing(spooled):
+        if not spooled.size:
+            raise Invalid("media.empty", errors={"file": [LocalizedMessage("media.empty")]})
+        sniffed = sniff_image(spooled.head[:16])
+        if sniffed is None:
+            raise Invalid("media.unsupported_type", errors={"file": [LocalizedMessage("media.unsupported_type")]})
+        stored_extension, content_type = sniffed
+        storage = get_storage()
+        # The object first, the row after: a row never names a missing object. If the row is not written the
+        # object is deleted below, and should that fail too the orphan sweep removes it later.
+        key = storage.save_stream(spooled.file, prefix=STORAGE_PREFIX, extension=stored_extension)
+    size = spooled.size
     try:
         with unit_of_work():  # a refused row rolls back; the file goes too
             media = RoomTypeMedia(
@@ -79,22 +85,22 @@ def upload(actor: User, room_type_id: int, file_name: str | None, stream) -> Roo
                 storage_key=key,
                 file_name=display_name(file_name, stored_extension),
                 content_type=content_type,
-                size=len(data),
+                size=size,
                 uploaded_by_id=actor.id,
             )
             db.session.add(media)
             db.session.flush()
-            db.session.add(
-                AuditLog(
-                    actor_id=actor.id,
-                    action="room_type_media.upload",
-                    target_type="RoomType",
-                    target_id=str(room_type_id),
-                    details={"media_id": media.id, "size": len(data), "content_type": content_type},
-                )
+            audit.record(
+                "room_type_media.upload",
+                ("room_type", str(room_type_id)),
+                {"media_id": media.id, "size": size, "content_type": content_type},
+                actor=actor,
             )
     except Exception:
-        storage.delete(key)  # no row points at it: do not keep the bytes
+        try:
+            storage.delete(key)  # no row points at it: do not keep the bytes
+        except Exception:  # noqa: BLE001 - the sweep removes it; the caller sees the first error
+            log.warning("could not remove an unreferenced upload", extra={"storage_key": key})
         raise
     return media
 
@@ -121,14 +127,8 @@ def delete(actor: User, media_id: int) -> None:
     key = media.storage_key
     with unit_of_work():
         db.session.delete(media)
-        db.session.add(
-            AuditLog(
-                actor_id=actor.id,
-                action="room_type_media.delete",
-                target_type="RoomType",
-                target_id=str(media.room_type_id),
-                details={"media_id": media_id},
-            )
+        audit.record(
+            "room_type_media.delete", ("room_type", str(media.room_type_id)), {"media_id": media_id}, actor=actor
         )
     try:
         get_storage().delete(key)

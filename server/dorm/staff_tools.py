@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from openpyxl import Workbook, load_workbook
 from sqlalchemy import func, select
 
+from .. import audit
 from ..database import use_case
 from ..errors import Conflict, Invalid, NotFound, Refused
 from ..extensions import db
 from ..i18n import translate
 from ..integrations import xlsx
 from ..models import (
-    AuditLog,
     Building,
     DormBooking,
     Floor,
@@ -217,14 +217,8 @@ def admin_update_booking(admin: User, booking_id: int, action: str, reason: str,
             move(booking, dao.room_hall_id(target.id), target.room_type_id, actor, reason, room=target)
         else:
             _move_member(booking, target, actor, reason)
-    db.session.add(
-        AuditLog(
-            actor_id=admin.id,
-            action=f"dorm_booking_{action}",
-            target_type="dorm_booking",
-            target_id=str(booking.id),
-            details={"reason": reason, "room_id": room_id},
-        )
+    audit.record(
+        f"dorm_booking_{action}", ("dorm_booking", str(booking.id)), {"reason": reason, "room_id": room_id}, actor=admin
     )
     return booking
 
@@ -422,14 +416,11 @@ def upload_users(admin: User, code: str, name: str | None, stream) -> dict:
         for key, value in person.items():
             setattr(member, key, value)
         member.user_id = users.get(person["email"])
-    db.session.add(
-        AuditLog(
-            actor_id=admin.id,
-            action="suborganization_upload_users",
-            target_type="suborganization",
-            target_id=str(org.id),
-            details={"created": created, "updated": updated},
-        )
+    audit.record(
+        "suborganization_upload_users",
+        ("suborganization", str(org.id)),
+        {"created": created, "updated": updated},
+        actor=admin,
     )
     return {"suborganization_id": org.id, "created": created, "updated": updated}
 
@@ -456,14 +447,11 @@ def set_block(admin: User, suborganization_id: int, room_id: int, places: int) -
     else:
         mine.places = places
     enforce_rooms([room_id])
-    db.session.add(
-        AuditLog(
-            actor_id=admin.id,
-            action="suborganization_block",
-            target_type="section_room",
-            target_id=str(room_id),
-            details={"suborganization_id": suborganization_id, "places": places},
-        )
+    audit.record(
+        "suborganization_block",
+        ("section_room", str(room_id)),
+        {"suborganization_id": suborganization_id, "places": places},
+        actor=admin,
     )
     return mine
 

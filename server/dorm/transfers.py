@@ -14,6 +14,7 @@ from datetime import date, timedelta
 from flask import current_app
 from sqlalchemy import func, select
 
+from ..accounts.users import language_of
 from ..database import use_case
 from ..errors import Conflict, Invalid, NotFound, Refused
 from ..extensions import db
@@ -31,8 +32,9 @@ from ..models.dorm_booking import (
     TRANSFER_SWAP,
 )
 from ..models.dorm_places import enforce_rooms
+from ..notification_centre import notify
 from . import dao
-from .places import MAIL_LANGUAGE, Actor, lock_for_change, move, record
+from .places import Actor, lock_for_change, move, record
 
 PAGE_SIZE_MAX = 100
 
@@ -124,7 +126,8 @@ def notify_swap_target(request_id: int) -> bool:
         DormSwapNotice(requester_id=request.user_id, target_user_id=request.swap_user_id, day=day, created_at=utcnow())
     )
     target = db.session.get(User, request.swap_user_id)
-    queue_mail(target.email, "dorm_swap_request", MAIL_LANGUAGE, name=_name(request.user))
+    notify(target, "dorm_swap_request", {"name": _name(request.user)}, "/dormitory")
+    queue_mail(target.email, "dorm_swap_request", language_of(target), name=_name(request.user))
     return True
 
 
@@ -216,12 +219,9 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
     request.decided_by_id = admin.id
     request.decided_at = utcnow()
     user = db.session.get(User, request.user_id)
-    queue_mail(
-        user.email,
-        "dorm_transfer_approved" if request.status == TRANSFER_APPROVED else "dorm_transfer_rejected",
-        MAIL_LANGUAGE,
-        reason=reason or "",
-    )
+    template = "dorm_transfer_approved" if request.status == TRANSFER_APPROVED else "dorm_transfer_rejected"
+    notify(user, template, {"reason": reason or ""}, "/dormitory")
+    queue_mail(user.email, template, language_of(user), reason=reason or "")
     return request
 
 

@@ -19,7 +19,7 @@ import re
 from datetime import date
 from functools import cache
 
-from .masks import apply_mask, iin_valid, mask_valid
+from .masks import NORMALISED_MASKS, apply_mask, iin_valid, mask_valid
 from .paths import SHARED_FORMS_DIR
 
 DEFINITIONS_DIR = SHARED_FORMS_DIR / "definitions"
@@ -328,12 +328,16 @@ def document_fields(step, ctx: dict | None = None) -> list[dict]:
                 scope = _Scope({}, [], source_step, row, [])
                 if "if" in spec and not _cond(spec["if"], scope, ctx):
                     continue
+                params = {"n": index + 1}
+                # the row's chosen option names the slot ("Medical certificate (form 075/у)"), decision 0083
+                if spec.get("label_option") and _is_int(row.get(spec["label_option"])):
+                    params["option_id"] = int(row[spec["label_option"]])
                 out.append(
                     {
                         "field": entry["field"].format(index=index),
                         "label": entry["label"],
                         "optional": bool(entry.get("optional")),
-                        "label_params": {"n": index + 1},
+                        "label_params": params,
                     }
                 )
     return out
@@ -507,11 +511,23 @@ def prepare(step, data: dict | None = None, ctx: dict | None = None) -> dict:
     return out
 
 
+def normalising_mask(field: dict) -> str | None:
+    """The one normalisation rule of a masked text field (phone, IIN, UNT certificate number), or None."""
+    if field.get("type") not in TEXT_TYPES:
+        return None
+    mask = field.get("mask") or {"phone": "phone_kz", "iin": "iin"}.get(field["type"])
+    return mask if mask in NORMALISED_MASKS else None
+
+
 def _normalise(definition: dict, fields: list, target: dict, scope: _Scope, ctx: dict):
     step_key = definition["key"]
     for field in fields:
         key = field["key"]
         value = target.get(key)
+        mask = normalising_mask(field)
+        if mask and isinstance(value, str) and value:
+            # the stored value is what the input shows; text without a single digit stays as sent (a format error)
+            value = target[key] = apply_mask(mask, value) or value
         if field["type"] == "multiselect" and field.get("exclusive_code") is not None and isinstance(value, list):
             target[key] = _exclusive(value, _exclusive_ids(step_key, field, ctx))
         if field["type"] == "group" and isinstance(value, list):

@@ -31,6 +31,34 @@ def _digits(value: str) -> str:
     return "".join(ch for ch in value if "0" <= ch <= "9")
 
 
+# The masks whose stored value is the masked text: prepare() applies them on save, like the input does.
+NORMALISED_MASKS = ("phone_kz", "phone_intl", "iin", "test_doc_number")
+
+
+def _phone_kz(text: str) -> str:
+    """+7 and 10 digits, whichever way the number arrives (decision 0083): typed key by key, pasted whole or set by
+    the browser's autofill, the same rule. A + typed or pasted after the +7 the field shows starts the number again
+    (+7+7701… is +7701…). A leading + means the country code was typed and is kept (another country's number stays
+    visibly wrong); +78… is the trunk 8 typed after the shown +7 (no Kazakh number starts with 8); a leading 8 is
+    the trunk prefix (8 701… = +7 701…); ten digits without either are a national number (701…); anything else gets
+    the country code 7 in front. Digits past the twelfth character are dropped."""
+    trimmed = text.strip()
+    restart = trimmed.rfind("+")
+    if restart > 0:
+        trimmed = trimmed[restart:]
+    digits = _digits(trimmed)
+    if not digits:
+        return ""
+    if trimmed.startswith("+"):
+        if digits.startswith("78"):
+            digits = "7" + digits[2:]
+    elif digits.startswith("8"):
+        digits = "7" + digits[1:]
+    elif len(digits) == 10 or not digits.startswith("7"):
+        digits = "7" + digits
+    return ("+" + digits)[:PHONE_MAX]
+
+
 def apply_mask(mask: str, raw) -> str:
     """Formats raw keyboard input the way the input field shows it."""
     text = "" if raw is None else str(raw)
@@ -59,8 +87,7 @@ def apply_mask(mask: str, raw) -> str:
     if mask == "test_code":
         return _digits(text)[:TEST_CODE_MAX]
     if mask == "phone_kz":
-        rest = _digits(text[2:]) if text.startswith("+7") else _digits(text)
-        return ("+7" + rest)[:PHONE_MAX]
+        return _phone_kz(text)
     if mask == "phone_intl":
         return ("+" + _digits(text))[:16]
     if mask == "iin":

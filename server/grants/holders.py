@@ -18,15 +18,15 @@ from dataclasses import dataclass
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
+from .. import audit
 from ..applications import dao as applications_dao
 from ..applications import events_dao, workflow
 from ..applications import operations as applications_service
 from ..database import unit_of_work
 from ..errors import Conflict, Invalid, LocalizedMessage, Refused, TooLarge
-from ..extensions import db
 from ..forms.masks import iin_valid
 from ..i18n import translate
-from ..models import AuditLog, GovGrantHolder, User
+from ..models import GovGrantHolder, User
 from ..models.application import STEP_PHYSICAL_DOCUMENTS
 from ..models.base import utcnow
 from ..pkb import dao as pkb_dao
@@ -259,15 +259,11 @@ def import_list(actor: User, year: int, stream) -> ImportResult:
     try:
         with unit_of_work():
             replaced = dao.replace_year(year, rows)
-            db.session.add(
-                AuditLog(
-                    actor_id=actor.id,
-                    action="gov_grants.import",
-                    target_type="gov_grant_list",
-                    target_id=str(year),
-                    details={"imported": len(rows), "replaced": replaced},
-                    created_at=now,
-                )
+            audit.record(
+                "gov_grants.import",
+                ("gov_grant_list", str(year)),
+                {"imported": len(rows), "replaced": replaced},
+                actor=actor,
             )
     except IntegrityError:
         # Another import of the same year committed first; this one changed nothing (the unit rolled it back).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import logging
 import smtplib
 import ssl
@@ -19,7 +20,25 @@ log = logging.getLogger(__name__)
 
 
 class MailSender(Protocol):
-    def send(self, recipient: str, subject: str, body: str) -> None: ...
+    def send(
+        self,
+        recipient: str,
+        subject: str,
+        body: str,
+        headers: dict[str, str] | None = None,
+        attachments: list | None = None,
+    ) -> None: ...
+
+    # `headers`: extra header fields, e.g. List-Unsubscribe on a reminder (issue 26).
+    # `attachments`: files, e.g. an official letter (issue 26): [{"filename", "content_type", "data": base64}].
+
+
+def _attach(message: EmailMessage, attachments: list | None) -> None:
+    for item in attachments or ():
+        maintype, _, subtype = item["content_type"].partition("/")
+        message.add_attachment(
+            base64.b64decode(item["data"]), maintype=maintype, subtype=subtype, filename=item["filename"]
+        )
 
 
 class SmtpSender:
@@ -37,12 +56,22 @@ class SmtpSender:
         self.sender = sender
         self.timeout = timeout
 
-    def send(self, recipient: str, subject: str, body: str) -> None:
+    def send(
+        self,
+        recipient: str,
+        subject: str,
+        body: str,
+        headers: dict[str, str] | None = None,
+        attachments: list | None = None,
+    ) -> None:
         message = EmailMessage()
         message["From"] = self.sender
         message["To"] = recipient
         message["Subject"] = subject
+        for name, value in (headers or {}).items():
+            message[name] = value
         message.set_content(body)
+        _attach(message, attachments)
         if self.implicit_tls:
             client = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=ssl.create_default_context())
         else:
@@ -63,7 +92,18 @@ class OutboxSender:
     """Development default: keeps the message in a table and prints it to the log. The row is added to the
     session of the mail job (server/jobs/mail.py), which commits it in its own transaction."""
 
-    def send(self, recipient: str, subject: str, body: str) -> None:
+    def send(
+        self,
+        recipient: str,
+        subject: str,
+        body: str,
+        headers: dict[str, str] | None = None,
+        attachments: list | None = None,
+    ) -> None:
+        # The outbox keeps text only: an attachment is named at the end of the body.
+        names = [item["filename"] for item in attachments or ()]
+        if names:
+            body = body + "\n\n" + "\n".join(f"[{name}]" for name in names)
         db.session.add(OutboxMessage(recipient=recipient, subject=subject, body=body))
         db.session.flush()
         # Printed on purpose: with no SMTP server the log is how a developer reads the code.

@@ -8,6 +8,7 @@ bench) builds several apps with different settings.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from types import ModuleType
 
@@ -52,6 +53,15 @@ class AppTask(Task):
         return super().retry(args, kwargs, exc, throw, **options)
 
 
+def _configured(entry: dict, config) -> dict:
+    """A periodic entry whose "schedule" names a setting (seconds) runs at the interval the installation chose,
+    e.g. PAYMENT_RECONCILE_INTERVAL_SECONDS; any other schedule (timedelta, crontab) is used as written."""
+    schedule = entry["schedule"]
+    if isinstance(schedule, str):
+        return {**entry, "schedule": timedelta(seconds=int(config[schedule]))}
+    return entry
+
+
 def init_app(app: Flask, job_modules: tuple[ModuleType, ...] = ()) -> FlaskCelery:
     """The app's Celery app, knowing the tasks of `job_modules` (each domain's jobs.py, which the app factory
     imports before this runs, so the Celery app is finalised with their tasks) and their periodic entries: a job
@@ -60,7 +70,8 @@ def init_app(app: Flask, job_modules: tuple[ModuleType, ...] = ()) -> FlaskCeler
 
     beat_schedule = {}
     for module in job_modules:
-        beat_schedule.update(getattr(module, "SCHEDULE", {}))
+        for name, entry in getattr(module, "SCHEDULE", {}).items():
+            beat_schedule[name] = _configured(entry, app.config)
 
     redis_url = app.config.get("REDIS_URL")
     celery = FlaskCelery(app)

@@ -62,15 +62,22 @@ class MailTask(AppTask):
     retry_jitter=True,
     ignore_result=True,
 )
-def send_mail(self, recipient: str, template: str, subject: str, body: str) -> None:
-    get_mail_sender().send(recipient, subject, body)
+def send_mail(self, recipient: str, template: str, subject: str, body: str, attachments: list | None = None) -> None:
+    sender = get_mail_sender()
+    if attachments:  # an official letter (issue 26): [{filename, content_type, data (base64)}]
+        sender.send(recipient, subject, body, attachments=attachments)
+    else:
+        sender.send(recipient, subject, body)
     # The dev outbox keeps the message as a row; the job owns that transaction (its own app context and session).
     db.session.commit()
 
 
-def queue_mail(recipient: str, template: str, lang: str, **params) -> None:
+def queue_mail(recipient: str, template: str, lang: str, *, attachments: list | None = None, **params) -> None:
     """Renders `mail.<template>.subject` / `.body` (server/i18n) in `lang` and sends it after the current
-    transaction commits; nothing is sent if it rolls back."""
+    transaction commits; nothing is sent if it rolls back. `attachments`: files as send_mail takes them."""
     subject = translate(f"mail.{template}.subject", lang)
     body = translate(f"mail.{template}.body", lang, **params)
-    enqueue_after_commit(send_mail, recipient, template, subject, body)
+    if attachments:
+        enqueue_after_commit(send_mail, recipient, template, subject, body, attachments)
+    else:
+        enqueue_after_commit(send_mail, recipient, template, subject, body)

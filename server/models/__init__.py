@@ -25,7 +25,9 @@ from .dorm_booking import (  # noqa: F401
 from .dormitory import Building, Floor, Hall, RoomType, RoomTypeMedia, Section, SectionRoom  # noqa: F401
 from .file import StoredFile  # noqa: F401
 from .gov_grant import GovGrantHolder  # noqa: F401
+from .letter import Letter  # noqa: F401
 from .mail import OutboxMessage  # noqa: F401
+from .notification import Notification, NotificationOptOut, ReminderSend  # noqa: F401
 from .payment import HomePageMessage, Payment  # noqa: F401
 from .pkb import PKB_STATUS_CONFIRMED, PKB_STATUS_SENT, PkbPersonData, PkbRequest  # noqa: F401
 from .reference import (  # noqa: F401
@@ -38,6 +40,7 @@ from .reference import (  # noqa: F401
     SelectOption,
     StudyProgram,
 )
+from .second_factor import SecondFactorChallenge, StaffRecoveryCode, StaffTotp  # noqa: F401
 from .seed_mark import SeedMark  # noqa: F401
 from .sms import SmsOutboxMessage  # noqa: F401
 from .term import Term, TermProgramWindow  # noqa: F401
@@ -45,6 +48,8 @@ from .user import (  # noqa: F401
     ADMIN_ROLES,
     ROLE_FOREIGN_ADMIN,
     ROLE_KZ_ADMIN,
+    ROLE_STAFF_MANAGER,
+    STAFF_ROLES,
     AuthSession,
     OneTimeCode,
     Role,

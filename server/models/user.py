@@ -13,6 +13,10 @@ from .reference import Citizenship
 ROLE_FOREIGN_ADMIN = "Админ"
 ROLE_KZ_ADMIN = "Админ (граждане КЗ)"
 ADMIN_ROLES = (ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN)
+# The third staff role (issue 22, decision 0079): manages staff accounts (invite, roles, deactivation, second factor)
+# and reads the audit trail. It reviews no applicant by itself; an account may hold it next to an admin role.
+ROLE_STAFF_MANAGER = "Управление персоналом"
+STAFF_ROLES = (*ADMIN_ROLES, ROLE_STAFF_MANAGER)
 
 user_roles = Table(
     "user_roles",
@@ -40,7 +44,15 @@ class User(db.Model):
     is_exempted_from_payment: Mapped[bool] = mapped_column(Boolean, default=False)
     citizenship_id: Mapped[int | None] = mapped_column(ForeignKey("citizenships.id"), index=True)
     study_program_id: Mapped[int | None] = mapped_column(ForeignKey("study_programs.id"))
+    # The interface language (ru/kk/en) every mail to this user goes out in: set at sign-up, updated when they switch
+    # (issue 26); null for accounts older than that (accounts/users.py: language_of).
+    language: Mapped[str | None] = mapped_column(String(2))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # A deactivated staff account cannot sign in and holds no session (decision 0079); reactivation clears it.
+    deactivated_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set when a staff manager invited the account; cleared once the invitee has chosen a password.
+    # (Who invited is the actor of the invitation's audit row.)
+    invited_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     citizenship: Mapped[Citizenship | None] = relationship(lazy="joined")
     roles: Mapped[list[Role]] = relationship(secondary=user_roles, lazy="selectin")
@@ -52,6 +64,14 @@ class User(db.Model):
     @property
     def is_admin(self) -> bool:
         return bool(self.role_names & set(ADMIN_ROLES))
+
+    @property
+    def is_staff(self) -> bool:
+        return bool(self.role_names & set(STAFF_ROLES))
+
+    @property
+    def is_staff_manager(self) -> bool:
+        return ROLE_STAFF_MANAGER in self.role_names
 
     # applications_count (req §3) is a column_property declared in models/application.py, next to Application.
 

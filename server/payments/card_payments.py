@@ -353,6 +353,45 @@ def _reconcile(payment: Payment) -> bool:
     return True
 
 
+# The periodic job looks up payments started in the last RECONCILE_WINDOW (an abandoned widget stays pending; after
+# a few days the provider has nothing more to tell), at most RECONCILE_BATCH per run.
+RECONCILE_WINDOW = timedelta(days=3)
+RECONCILE_BATCH = 200
+
+
+def reconcile_pending() -> dict:
+    """The `payments.reconcile_pending` job (every minute, beat): asks the provider about every pending payment
+    whose notification is late, so a lost notification settles without the applicant's next poll. A provider
+    that does not answer ends the run (the next one tries again); nothing is changed then."""
+    config = current_app.config
+    provider_name = config.get("PAYMENT_PROVIDER")
+    counts = {"asked": 0, "paid": 0, "unavailable": 0}
+    try:
+        reconciles = provider_name not in (None, "disabled") and getattr(_provider(provider_name), "reconciles", False)
+    except Unavailable:  # a provider without its keys: the poll answers 503 too, nothing to ask
+        reconciles = False
+    if not reconciles:
+        return counts
+    now = utcnow()
+    wait = timedelta(seconds=max(config.get("PAYMENT_RECONCILE_SECONDS", 30), 0))
+    ids = dao.awaiting_reconciliation(provider_name, now - wait, now - RECONCILE_WINDOW, RECONCILE_BATCH)
+    db.session.rollback()
+    for payment_id in ids:
+        payment = dao.get_payment(payment_id)
+        try:
+            asked = _reconcile(payment)
+        except Unavailable:
+            db.session.rollback()
+            counts["unavailable"] += 1
+            break
+        if asked:
+            counts["asked"] += 1
+            if dao.get_payment(payment_id).status == PAYMENT_PAID:
+                counts["paid"] += 1
+        db.session.rollback()
+    return counts
+
+
 def check_payment_step(user: User, application_id: int) -> dict:
     application = applications_service.get_owned(user, application_id)
     payment = dao.latest_for_application(application.id, purposes.ADMISSION_FEE)

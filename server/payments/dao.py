@@ -74,3 +74,21 @@ def messages_for(user_id: int) -> list[HomePageMessage]:
             .limit(50)
         )
     )
+
+
+def awaiting_reconciliation(provider: str, waited_since, created_since, limit: int) -> list[int]:
+    """Ids of pending payments of `provider` untouched since `waited_since` and started after `created_since`,
+    the longest waiting first."""
+    return list(
+        db.session.scalars(
+            select(Payment.id)
+            .where(
+                Payment.status == PAYMENT_PENDING,
+                Payment.provider == provider,
+                Payment.updated_at <= waited_since,
+                Payment.created_at >= created_since,
+            )
+            .order_by(Payment.updated_at, Payment.id)
+            .limit(limit)
+        )
+    )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sqlalchemy import select, update
 
+from .. import audit
 from ..database import unit_of_work
 from ..extensions import db
 from ..i18n import translate
@@ -341,7 +342,9 @@ def import_kato(path: str | Path, prune: bool = False) -> ImportResult:
     """Loads the official classifier (xlsx, or the same columns as csv). All-or-nothing."""
     rows = read_kato_file(path)
     with unit_of_work():
-        return apply_kato_rows(rows, prune=prune)
+        result = apply_kato_rows(rows, prune=prune)
+        _audit_import("reference.import_kato", "kato", path, result)
+        return result
 
 
 # ------------------------------------------------------------------------------------- educational institutions
@@ -434,4 +437,21 @@ def import_institutions(path: str | Path) -> ImportResult:
     """Loads a register of educational institutions (xlsx or csv). All-or-nothing."""
     rows = read_institutions_file(path)
     with unit_of_work():
-        return apply_institution_rows(rows)
+        result = apply_institution_rows(rows)
+        _audit_import("reference.import_institutions", "educational_institution", path, result)
+        return result
+
+
+def _audit_import(action: str, kind: str, path: str | Path, result: ImportResult) -> None:
+    """One audit row per applied import (decision 0079), with its counts: the rows themselves are thousands."""
+    audit.record(
+        action,
+        (kind, None),
+        {
+            "file": Path(path).name,
+            "created": result.created,
+            "updated": result.updated,
+            "unchanged": result.unchanged,
+            "pruned": result.pruned,
+        },
+    )

@@ -6,11 +6,11 @@ Every function starts from admin_scope, so the other population's ids answer 404
 
 from __future__ import annotations
 
-from .. import populations
+from .. import audit, populations
+from ..accounts.users import language_of
 from ..applications import dao as applications_dao
 from ..applications import events_dao, upload_code, workflow
 from ..applications import render as application_render
-from ..applications.notifications import DEFAULT_MAIL_LANGUAGE
 from ..applications.operations import upload_code_of
 from ..applications.questionnaire import VARIANT_HOME
 from ..applications.sections import render_sections
@@ -26,10 +26,10 @@ from ..models import (
     ApplicationEvent,
     ApplicationMessage,
     ApplicationSummary,
-    AuditLog,
     User,
 )
 from ..models.base import utcnow
+from ..notification_centre import notify, trilingual
 from ..populations import POPULATION_KZ, is_admin_of, population_of
 from . import dao as queues_dao
 from . import documents as review_documents
@@ -122,25 +122,24 @@ def send_message(actor: User, user_id: int, content: str, application_id: int | 
     now = utcnow()
     message = ApplicationMessage(application_id=application.id, author_id=actor.id, content=content, created_at=now)
     db.session.add(message)
-    db.session.add(
-        AuditLog(
-            actor_id=actor.id,
-            action="application.message",
-            target_type="application",
-            target_id=str(application.id),
-            details={"user_id": owner.id, "length": len(content)},
-            created_at=now,
-        )
+    audit.record(
+        "application.message",
+        ("application", str(application.id)),
+        {"user_id": owner.id, "length": len(content)},
+        actor=actor,
     )
-    # The letter leaves through the job queue once this transaction commits (decision 0061); users have no stored
-    # language, so it goes out in the product's default like the state machine's letters. The text itself is in
-    # the letter: the applicant may read mail long before they sign in again.
+    # The letter leaves through the job queue once this transaction commits (decision 0061), in the applicant's
+    # stored language (issue 26). The text itself is in the letter: the applicant may read mail long before they
+    # sign in again. The bell entry is written with the message.
+    program = trilingual(application.study_program)
+    notify(owner, "application_message", {"application_id": application.id, "program": program}, "/my-applications")
+    language = language_of(owner)
     queue_mail(
         owner.email,
         "application_message",
-        DEFAULT_MAIL_LANGUAGE,
+        language,
         application_id=application.id,
-        program=application.study_program.name_ru,
+        program=program[language],
         content=content,
     )
     return message
@@ -226,10 +225,25 @@ def run_transition(
     data: dict | None = None,
 ) -> ApplicationEvent:
     """The admin area's one door to the state machine (server/workflow): every staff change of an application's
-    progress, status, exemption or program goes through here, as the signed-in admin. Does not commit."""
-    return workflow.transition(
+    progress, status, exemption or program goes through here, as the signed-in admin. Does not commit. The audit
+    row names the transition; the application's before/after and the workflow event it wrote join it."""
+    event = workflow.transition(
         application, name, actor=workflow.Actor.admin(actor), reason=reason, comment=comment, data=data
     )
+    audit.record(
+        f"application.{name}",
+        application,
+        {
+            "from_status": event.from_status,
+            "to_status": event.to_status,
+            "from_step": event.from_step,
+            "to_step": event.to_step,
+            "reason": reason,
+            "comment": comment,
+        },
+        actor=actor,
+    )
+    return event
 
 
 def _target_application(owner: User, term_id: int | None, application_id: int | None) -> Application:

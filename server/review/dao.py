@@ -79,8 +79,16 @@ def _status(value: int):
     return lambda: Application.status == value
 
 
+def _archived() -> ColumnElement[bool]:
+    return Application.status == STATUS_ARCHIVED
+
+
 # Queue key (the /admin/<key> and /admin/kz/<key> route) → the condition on applications (req §4, design §6).
-# "users" is not a condition: it lists the population's accounts with their latest application, if any.
+# "users" is not a condition: it lists the population's accounts with their latest application, if any; a foreign
+# application not yet submitted (status null) is listed there only. Every other state of the transition table
+# lands in exactly one queue (tests/integration/test_queue_per_state.py walks them; decision 0083): a grant
+# holder who has chosen a programme (scholarship, step 8) waits in "scholarship" for staff to enrol them, and a
+# withdrawn citizen's application is under "archived" like a foreign one.
 QUEUES: dict[str, dict[str, object]] = {
     POPULATION_FOREIGN: {
         QUEUE_USERS: None,
@@ -88,13 +96,16 @@ QUEUES: dict[str, dict[str, object]] = {
         "accepted": _status(STATUS_ACCEPTED),
         "awaiting-visa": _status(STATUS_AWAITING_VISA),
         "enrolled": _status(STATUS_ENROLLED),
-        "archived": _status(STATUS_ARCHIVED),
+        "archived": _archived,
     },
     POPULATION_KZ: {
         QUEUE_USERS: None,
         "scholarship": lambda: and_(
             Application.financing == FINANCING_SCHOLARSHIP,
-            Application.current_step <= STEP_PHYSICAL_DOCUMENTS,
+            or_(
+                Application.current_step <= STEP_PHYSICAL_DOCUMENTS,
+                Application.current_step == STEP_GRANT_CONFIRMED,
+            ),
             _not_archived(),
         ),
         "paid": lambda: and_(
@@ -113,6 +124,7 @@ QUEUES: dict[str, dict[str, object]] = {
             ),
             _not_archived(),
         ),
+        "archived": _archived,
     },
 }
 

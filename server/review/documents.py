@@ -5,20 +5,20 @@ applicant). The applicant's side (what to fix, replacing a returned document) is
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
+from .. import audit
+from ..accounts.users import language_of
 from ..applications import document_reviews
 from ..applications import document_reviews_dao as reviews_dao
 from ..applications import files as files_service
-from ..applications.notifications import mail_language
 from ..applications.sections import render_sections
 from ..database import use_case
 from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..jobs.mail import queue_mail
-from ..models import Application, AuditLog, DocumentReview, User
+from ..models import Application, DocumentReview, User
 from ..models.base import utcnow
 from ..models.document_review import DECISION_RETURNED
+from ..notification_centre import notify
 from . import dao as queues_dao
 from . import scope as admin_scope
 
@@ -79,8 +79,8 @@ def review(actor: User, application_id: int, form_key: str, field: str, decision
         raise Conflict("applications.archived")
     if application.submitted_at is None:
         raise Conflict("documents.not_submitted")
-    # The letter goes out in the language the applicant submitted in; so does the document's name in it.
-    language = mail_language(SimpleNamespace(application_id=application.id, data={}))
+    # The letter goes out in the applicant's stored language (issue 26); so does the document's name in it.
+    language = language_of(application.user)
     documents = document_reviews.documents_in(
         render_sections(application, document_reviews.answers_of(application), language)
     )
@@ -100,17 +100,19 @@ def review(actor: User, application_id: int, form_key: str, field: str, decision
             created_at=now,
         )
     )
-    db.session.add(
-        AuditLog(
-            actor_id=actor.id,
-            action=f"document.{decision}",
-            target_type="application",
-            target_id=str(application.id),
-            details={"form_key": form_key, "field": field, "file_ids": current_ids, "reason": reason},
-            created_at=now,
-        )
+    audit.record(
+        f"document.{decision}",
+        ("application", str(application.id)),
+        {"form_key": form_key, "field": field, "file_ids": current_ids, "reason": reason},
+        actor=actor,
     )
     if decision == DECISION_RETURNED:
+        notify(
+            application.user_id,
+            "document_returned",
+            {"application_id": application.id, "document": _labels(application, form_key, field, language, document)},
+            "/my-applications",
+        )
         queue_mail(
             application.user.email,
             "document_returned",
@@ -120,3 +122,18 @@ def review(actor: User, application_id: int, form_key: str, field: str, decision
             reason=reason,
         )
     return document_reviews.STATE_RETURNED if decision == DECISION_RETURNED else document_reviews.STATE_ACCEPTED
+
+
+def _labels(application: Application, form_key: str, field: str, language: str, document: dict) -> dict:
+    """The document's name in the three languages (the bell is read in whichever the applicant uses then)."""
+    answers = document_reviews.answers_of(application)
+    labels = {language: document["label"]}
+    for lang in ("ru", "kk", "en"):
+        if lang not in labels:
+            found = [
+                d
+                for d in document_reviews.documents_in(render_sections(application, answers, lang))
+                if (d["form_key"], d["field"]) == (form_key, field)
+            ]
+            labels[lang] = found[0]["label"] if found else document["label"]
+    return labels

@@ -24,6 +24,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from .. import audit as audit_trail
 from .. import forms
 from ..applications import dao as applications_dao
 from ..applications import render as application_render
@@ -35,7 +36,7 @@ from ..extensions import db
 from ..forms import engine
 from ..i18n import translate
 from ..integrations import xlsx
-from ..models import AuditLog, User
+from ..models import User
 from ..models.base import utcnow
 from ..populations import POPULATION_KZ
 from . import dao
@@ -286,21 +287,15 @@ def file_name(query: QueueQuery, now: datetime) -> str:
 
 def audit(actor: User, query: QueueQuery, args: dict, filename: str, now: datetime, **extra) -> None:
     """The audit row of an export (who exported which queue with which filters), in the caller's transaction."""
-    db.session.add(
-        AuditLog(
-            actor_id=actor.id,
-            action="applications.export",
-            target_type="queue",
-            target_id=f"{query.population}:{query.queue}",
-            details={
-                "filename": filename,
-                "filters": {
-                    k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in args.items() if v is not None
-                },
-                **extra,
-            },
-            created_at=now,
-        )
+    audit_trail.record(
+        "applications.export",
+        ("queue", f"{query.population}:{query.queue}"),
+        {
+            "filename": filename,
+            "filters": {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in args.items() if v is not None},
+            **extra,
+        },
+        actor=actor,
     )
 
 

@@ -59,7 +59,7 @@ class QueueFilters(BaseSchema):
         validate=validate.Length(max=32),
         metadata={
             "description": "foreign (isLocal false): users | applied | accepted | awaiting-visa | enrolled | archived; "
-            "citizens (isLocal true): users | scholarship | paid | awaiting | enrolled. Default users."
+            "citizens (isLocal true): users | scholarship | paid | awaiting | enrolled | archived. Default users."
         },
     )
 

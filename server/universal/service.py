@@ -14,10 +14,10 @@ from sqlalchemy.exc import DataError, IntegrityError
 
 from models_registry import ACTIONS, ENDPOINT_ACTIONS, REGISTRY, Relation, may, readable_by
 
+from .. import audit
 from ..errors import LocalizedMessage
 from ..extensions import db
 from ..i18n import translate
-from ..models import AuditLog
 from . import dao
 from .binding import Binding, Caller, ResolvedModel, import_path, relation_target, resolved
 from .errors import Conflict, InvalidValues, NotAllowed, RowNotFound, StateConflict, StillReferenced
@@ -160,17 +160,10 @@ def _serialize(binding: Binding, row) -> dict:
     return {name: getattr(row, name) for name in binding.readable}
 
 
-def _audit(binding: Binding, row_id, details: dict) -> None:
+def _audit(binding: Binding, row, details: dict) -> None:
+    """Names the write for the audit trail; the row's before/after join it (server/audit.py)."""
     user = binding.caller.user
-    db.session.add(
-        AuditLog(
-            actor_id=user.id if user else None,
-            action=f"universal.{binding.action}",
-            target_type=binding.model.name,
-            target_id=str(row_id),
-            details=details,
-        )
-    )
+    audit.record(f"universal.{binding.action}", row, details, actor=user)
 
 
 def _flush_or_commit(commit: bool) -> None:
@@ -200,7 +193,7 @@ def create(binding: Binding, payload: list[dict], many: bool) -> list[dict]:
     db.session.add_all(rows)
     _flush_or_commit(commit=False)  # ids for the audit rows
     for row, values in zip(rows, payload, strict=True):
-        _audit(binding, row.id, {"values": values})
+        _audit(binding, row, {"values": values})
     _flush_or_commit(commit=True)
     return [_serialize(binding, row) for row in rows]
 
@@ -218,7 +211,7 @@ def update(binding: Binding, row_id: int, values: dict) -> dict:
     before = {key: getattr(row, key) for key in values}
     for key, value in values.items():
         setattr(row, key, value)
-    _audit(binding, row.id, {"before": before, "after": values})
+    _audit(binding, row, {"before": before, "after": values})
     _flush_or_commit(commit=True)
     return _serialize(binding, row)
 
@@ -254,7 +247,7 @@ def delete(binding: Binding, row_id: int) -> None:
             db.session.delete(child)
     snapshot = _serialize(binding, row)
     db.session.delete(row)
-    _audit(binding, row_id, {"values": snapshot})
+    _audit(binding, row, {"values": snapshot})
     _flush_or_commit(commit=True)
     if storage_keys:
         from ..integrations.storage import get_storage

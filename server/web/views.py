@@ -15,6 +15,7 @@ from ..models import (
     KAZAKHSTAN_CITIZENSHIP_EN,
     ROLE_FOREIGN_ADMIN,
     ROLE_KZ_ADMIN,
+    ROLE_STAFF_MANAGER,
     OutboxMessage,
     SmsOutboxMessage,
 )
@@ -30,6 +31,7 @@ class HealthRead(BaseSchema):
 class RoleNamesRead(BaseSchema):
     foreign_admin = fields.String(metadata={"description": "reviews foreign applicants (/admin)"})
     kz_admin = fields.String(metadata={"description": "reviews citizens of Kazakhstan (/admin/kz)"})
+    staff_manager = fields.String(metadata={"description": "manages staff accounts and reads the audit trail"})
 
 
 class AdminSegmentRead(BaseSchema):
@@ -98,7 +100,11 @@ def public_config():
         "gov_grant_url": cfg["GOV_GRANT_URL"],
         "upload_max_document_bytes": cfg["UPLOAD_MAX_DOCUMENT_BYTES"],
         "upload_max_image_bytes": cfg["UPLOAD_MAX_IMAGE_BYTES"],
-        "roles": {"foreign_admin": ROLE_FOREIGN_ADMIN, "kz_admin": ROLE_KZ_ADMIN},
+        "roles": {
+            "foreign_admin": ROLE_FOREIGN_ADMIN,
+            "kz_admin": ROLE_KZ_ADMIN,
+            "staff_manager": ROLE_STAFF_MANAGER,
+        },
         "admin_segments": [{"segment": segment, "role": role} for segment, role in ADMIN_SEGMENTS.items()],
         "kazakhstan_citizenship_name_en": KAZAKHSTAN_CITIZENSHIP_EN,
     }

@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 from server.accounts.dao import revoke_sessions
 from server.models.base import utcnow
 
-from ..helpers import extract_code, messages_for
+from ..helpers import TEST_TOTP_SECRET, extract_code, messages_for
+from .second_factor import pass_second_factor
 
 PASSWORD = "first-pass1"
 NEW_PASSWORD = "second-pass2"
@@ -136,10 +137,20 @@ def test_sign_up_verify_choose_flow_sign_out_sign_in_and_reset(page, smtp, citiz
 
 def test_admin_created_by_cli_sees_the_admin_link(page, app, citizenships):
     result = app.test_cli_runner().invoke(
-        args=["create-admin", "staff@university.kz", "--password", "staff-pass1", "--role", "Админ"]
+        args=[
+            "create-admin",
+            "staff@university.kz",
+            "--password",
+            "staff-pass-2026",
+            "--role",
+            "Админ",
+            "--totp-secret",
+            TEST_TOTP_SECRET,
+        ]
     )
     assert result.exit_code == 0, result.output
-    sign_in(page, "staff@university.kz", "staff-pass1")
+    sign_in(page, "staff@university.kz", "staff-pass-2026")
+    pass_second_factor(page, "staff@university.kz")
     # Staff are not applicants (issue 12): sign-in takes them to their shell, never to /choose-flow …
     expect(page).to_have_url(re.compile(r"/admin$"))
     expect(page.get_by_test_id("admin-shell-foreign")).to_be_visible()
@@ -152,7 +163,7 @@ def test_admin_created_by_cli_sees_the_admin_link(page, app, citizenships):
 
 def test_a_401_clears_the_store_and_returns_to_auth(page, factories, db, citizenships):
     user = factories.user(email="dana@example.com", citizenship=citizenships[1])
-    sign_in(page, "dana@example.com", "secret123")
+    sign_in(page, "dana@example.com", "Qabyldau-pass-2026")
     expect(page.get_by_test_id("user-chip")).to_have_text("dana@example.com")
     assert stored_user(page)["token"]
 
@@ -167,7 +178,7 @@ def test_a_401_clears_the_store_and_returns_to_auth(page, factories, db, citizen
 
 def test_unverified_user_is_sent_to_the_code_step(page, factories, smtp, citizenships):
     factories.user(email="new@example.com", verified=False)
-    sign_in(page, "new@example.com", "secret123")
+    sign_in(page, "new@example.com", "Qabyldau-pass-2026")
     expect(page).to_have_url(re.compile(r"/auth\?verify-otp=true$"))
     code = extract_code(smtp, "new@example.com", timeout=10)  # a fresh code is sent on arrival
     fill_code(page, "otp-code", code)

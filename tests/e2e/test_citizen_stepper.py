@@ -38,6 +38,14 @@ GRANT_HEADERS = [
 ]
 
 
+def one_current_step(page, key: str) -> None:
+    """Exactly one step of the stepper is current, and it is the step of the card shown (decision 0083)."""
+    current = page.locator('[data-testid^="stepper-step-"][data-state="current"]')
+    expect(current).to_have_count(1)
+    expect(current).to_have_attribute("data-testid", f"stepper-step-{key}")
+    expect(page.get_by_test_id(f"stepper-action-{key}")).to_be_visible()
+
+
 @pytest.fixture
 def reference(db):
     run_all()
@@ -114,7 +122,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
     expect(page.get_by_test_id("pkb-form")).to_be_visible()
     page.get_by_test_id("pkb-iin").press_sequentially(PERSON.iin)
     page.get_by_test_id("pkb-phone").fill("")
-    page.get_by_test_id("pkb-phone").press_sequentially(PERSON.phone[2:])
+    page.get_by_test_id("pkb-phone").press_sequentially(PERSON.phone)  # typed key by key, +7 included (issue 23)
     page.get_by_test_id("pkb-last_name").fill(PERSON.last_name)
     page.get_by_test_id("pkb-first_name").fill(PERSON.first_name)
     page.get_by_test_id("pkb-submit").click()
@@ -126,6 +134,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
     headers = factories.auth_headers(user)
 
     # 1 → 2: the instruction needs all five ticks.
+    one_current_step(page, "instruction")
     panel = page.get_by_test_id("stepper-action-instruction")
     expect(panel.get_by_role("checkbox")).to_have_count(5)
     for key in ("rules", "presence", "fee", "tracking"):
@@ -178,6 +187,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
 
     # 4: the hand-over (recommended, with the 7-digit upload code) or self-upload; self-upload of PDFs.
     choice = page.get_by_test_id("stepper-action-document_submission")
+    one_current_step(page, "document_submission")
     expect(choice.get_by_test_id("upload-code")).to_have_text(re.compile(r"^\d{7}$"))
     upload_code = choice.get_by_test_id("upload-code").inner_text()
     choice.get_by_test_id("go-self-upload").click()
@@ -204,6 +214,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
     expect(banner).to_contain_text("Ожидается подтверждение получения ваших оригиналов документов")
     expect(banner).to_contain_text(upload_code)
     assert application_row(db, application_id).current_step == 5
+    one_current_step(page, "physical_documents_awaiting")
     api.post(
         "/admin/update-application-custom",
         json={"user_id": user.id, "application_id": application_id, "updateBody": {"confirm_documents": True}},
@@ -219,7 +230,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
     )
 
     # 7: awarded → the grant document and the educational program, then Next (choose_program).
-    result = page.get_by_test_id("stepper-action-scholarship_result")
+    result = page.get_by_test_id("stepper-action-choose_educational_program")
     expect(result.get_by_test_id("scholarship-awarded")).to_contain_text("Государственный грант", timeout=15_000)
     expect(result.get_by_test_id("questionnaire-step-grantSupportingDocuments")).to_be_visible()
     result.get_by_test_id("field-grant_certificate").set_input_files(str(pdf))
@@ -230,6 +241,7 @@ def test_citizen_goes_from_sign_up_to_enrolment(page, smtp, reference, db, api, 
 
     # 8: the scholarship holder waits for the enrolment order; staff enrol (API) → 10, the page shows it.
     expect(page.get_by_test_id("enrolment-waiting")).to_be_visible()
+    one_current_step(page, "enrolment")
     assert application_row(db, application_id).current_step == 8
     api.post(
         "/admin/update-application-custom",

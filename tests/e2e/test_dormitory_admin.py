@@ -16,7 +16,9 @@ from playwright.sync_api import expect
 
 from server.models.dormitory import Building, Floor, Hall, RoomType, Section, SectionRoom
 
-PASSWORD = "staff-pass1"
+from .second_factor import pass_second_factor
+
+PASSWORD = "staff-pass-2026"
 
 
 def png_bytes(width: int = 4, height: int = 3) -> bytes:
@@ -34,11 +36,13 @@ def png_bytes(width: int = 4, height: int = 3) -> bytes:
     )
 
 
-def sign_in(page, email, password, landing=r"/$"):
+def sign_in(page, email, password, landing=r"/$", staff=False):
     page.goto("/auth")
     page.get_by_test_id("signin-email").fill(email)
     page.get_by_test_id("signin-password").fill(password)
     page.get_by_test_id("signin-submit").click()
+    if staff:
+        pass_second_factor(page, email)
     expect(page).to_have_url(re.compile(landing))
 
 
@@ -82,7 +86,7 @@ def test_admin_builds_edits_and_deletes_the_dormitory_hierarchy(page, factories,
     make_admin(factories, db)
     factories.gender(code="female", name_ru="Женский", name_en="Female", name_kk="Әйел")
 
-    sign_in(page, "dorm.admin@university.kz", PASSWORD, landing=r"/admin$")  # staff sign in to their shell
+    sign_in(page, "dorm.admin@university.kz", PASSWORD, landing=r"/admin$", staff=True)  # staff sign in to their shell
     menu = page.get_by_test_id("admin-menu")
     menu.get_by_test_id("admin-menu-dormitory").click()
     expect(page).to_have_url(re.compile(r"/admin/dormitory$"))
@@ -242,7 +246,7 @@ def test_admin_builds_edits_and_deletes_the_dormitory_hierarchy(page, factories,
 def test_citizens_admin_reaches_the_same_screens_in_english(page, factories, db):
     make_admin(factories, db, role="Админ (граждане КЗ)", email="kz.admin@university.kz")
     factories.room_type(name="Quad", capacity=4, price=30000)
-    sign_in(page, "kz.admin@university.kz", PASSWORD, landing=r"/admin/kz$")
+    sign_in(page, "kz.admin@university.kz", PASSWORD, landing=r"/admin/kz$", staff=True)
     page.get_by_test_id("admin-menu-dormitory").click()
     expect(page).to_have_url(re.compile(r"/admin/kz/dormitory$"))
     page.get_by_test_id("lang-en").click()
@@ -258,7 +262,7 @@ def test_citizens_admin_reaches_the_same_screens_in_english(page, factories, db)
 @pytest.mark.parametrize("path", ["/admin/dormitory", "/admin/kz/dormitory", "/admin/room-types", "/admin"])
 def test_applicant_cannot_reach_the_admin_screens(page, factories, path):
     factories.user(email="student@example.com", citizenship=factories.citizenship())
-    sign_in(page, "student@example.com", "secret123")
+    sign_in(page, "student@example.com", "Qabyldau-pass-2026")
     expect(page.get_by_test_id("admin-link")).to_have_count(0)
     page.goto(path)
     expect(page).to_have_url(re.compile(r"/$"))

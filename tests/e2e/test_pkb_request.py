@@ -61,7 +61,7 @@ def to_request_data(page, programs):
 def fill_person(page, person, **overrides):
     values = {
         "iin": person.iin,
-        "phone": person.phone[2:],  # the field starts with +7
+        "phone": person.phone,  # typed key by key with its +7 (the mask's rule, decision 0083)
         "last_name": person.last_name,
         "first_name": person.first_name,
         **overrides,

@@ -184,7 +184,7 @@ def test_population_separation_on_every_action(client, factories, db):
 
 def test_confirm_documents_and_enrol_scholarship(client, factories, db):
     headers = staff(factories, KZ_ADMIN)
-    handed_over = applicant_application(factories, kz=True, current_step=5)
+    handed_over = applicant_application(factories, kz=True, current_step=5, financing="scholarship")
     body = assert_ok(
         _post(
             client,
@@ -415,7 +415,8 @@ def test_bulk_next_stage(client, factories, db):
         _post(client, kz_headers, "applications/bulk-transition", ids=[documents.id, holder.id], transition="next")
     )
     assert body["succeeded"] == 2 and body["message_key"] == "common.success"
-    assert (_fresh(db, documents).current_step, _fresh(db, holder).current_step) == (6, 10)
+    # a fee-paying application goes on to the programme choice (decision 0083)
+    assert (_fresh(db, documents).current_step, _fresh(db, holder).current_step) == (7, 10)
     body = _post(client, kz_headers, "applications/bulk-transition", ids=[early.id], transition="next").get_json()
     assert body["failed"] == 1 and body["results"][0]["http_status"] == 409
 

@@ -55,7 +55,7 @@ def test_citizens_dashboard(client, factories):
     applicant_application(factories, status=0, submitted_at=now)  # other population
     body = assert_ok(_dashboard(client, headers, segment="KZ"))
     assert body["segment"] == "KZ" and body["documents_awaiting_confirmation"] == 1
-    assert body["counts"] == {"users": 3, "scholarship": 0, "paid": 1, "awaiting": 1, "enrolled": 0}
+    assert body["counts"] == {"users": 3, "scholarship": 0, "paid": 1, "awaiting": 1, "enrolled": 0, "archived": 1}
     assert body["submissions_per_day"][-1]["count"] == 3
 
 

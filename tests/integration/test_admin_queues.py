@@ -79,14 +79,14 @@ def test_foreign_queues_follow_the_status(client, factories, status, expected):
         ("scholarship", 7, None, "awaiting"),
         ("paid", 8, None, "enrolled"),
         ("scholarship", 10, None, "enrolled"),
-        ("scholarship", 8, None, None),  # a scholarship holder at 8 waits for enrolment (→ 10)
-        ("paid", 5, -1, None),  # withdrawn applications leave the stage queues
+        ("scholarship", 8, None, "scholarship"),  # a grant holder at 8 waits there for "Enrol" (→ 10), decision 0083
+        ("paid", 5, -1, "archived"),  # withdrawn applications are archived, as in the foreign shell
     ],
 )
 def test_citizens_queues_follow_financing_and_step(client, factories, financing, step, status, expected):
     headers = staff(factories, KZ_ADMIN)
     application = applicant_application(factories, kz=True, financing=financing, current_step=step, status=status)
-    for key in ("scholarship", "paid", "awaiting", "enrolled"):
+    for key in ("scholarship", "paid", "awaiting", "enrolled", "archived"):
         assert ids_of(queue(client, headers, key)) == ([application.id] if key == expected else []), key
     assert ids_of(queue(client, headers, "users")) == [application.id]
 
@@ -101,7 +101,7 @@ def test_counts_cover_every_queue_of_the_population(client, factories):
     assert body["total"] == 0  # the search narrows the page, not the badges
     assert body["counts"] == {"users": 9, "applied": 2, "accepted": 1, "awaiting-visa": 1, "enrolled": 1, "archived": 3}
     kz = assert_ok(queue(client, staff(factories, KZ_ADMIN), "paid"))
-    assert kz["counts"] == {"users": 1, "scholarship": 0, "paid": 1, "awaiting": 0, "enrolled": 0}
+    assert kz["counts"] == {"users": 1, "scholarship": 0, "paid": 1, "awaiting": 0, "enrolled": 0, "archived": 0}
     assert kz["segment"] == "KZ" and body["segment"] == "FOREIGN"
 
 

@@ -86,7 +86,11 @@ def test_health_checks_the_database(client, db):
 
 def test_public_config_hands_the_client_the_domain_constants(client, db, factories):
     body = client.get(f"{API}/public-config").get_json()
-    assert body["roles"] == {"foreign_admin": "Админ", "kz_admin": "Админ (граждане КЗ)"}
+    assert body["roles"] == {
+        "foreign_admin": "Админ",
+        "kz_admin": "Админ (граждане КЗ)",
+        "staff_manager": "Управление персоналом",
+    }
     assert body["admin_segments"] == [
         {"segment": "FOREIGN", "role": "Админ"},
         {"segment": "KZ", "role": "Админ (граждане КЗ)"},

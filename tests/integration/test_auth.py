@@ -10,7 +10,9 @@ from flask_jwt_extended import create_access_token, get_jti
 from sqlalchemy import select, text, update
 
 from server import trust_proxies
+from server.accounts import second_factor
 from server.accounts.users import create_admin
+from server.database import unit_of_work
 from server.extensions import limiter
 from server.i18n import catalogue
 from server.models import AuthSession, OneTimeCode, OutboxMessage, User
@@ -20,6 +22,7 @@ from server.security import verify_password
 from ..helpers import (
     API,
     DEFAULT_PASSWORD,
+    TEST_TOTP_SECRET,
     assert_envelope,
     assert_ok,
     bearer,
@@ -31,6 +34,7 @@ from ..helpers import (
     sign_in_token,
     sign_up,
     sign_up_and_verify,
+    staff_sign_in_token,
 )
 from .test_user_data_support import count_queries
 
@@ -99,12 +103,24 @@ class TestSignUp:
     def test_mail_is_written_in_the_callers_language(self, client, db):
         client.post(
             f"{AUTH}/sign-up?lang=en",
-            json={"user": {"email": "en@example.com", "password": "secret123", "repeat_password": "secret123"}},
+            json={
+                "user": {
+                    "email": "en@example.com",
+                    "password": "Qabyldau-pass-2026",
+                    "repeat_password": "Qabyldau-pass-2026",
+                }
+            },
         )
         client.post(
             f"{AUTH}/sign-up",
             headers={"Accept-Language": "kk-KZ,kk;q=0.9"},
-            json={"user": {"email": "kk@example.com", "password": "secret123", "repeat_password": "secret123"}},
+            json={
+                "user": {
+                    "email": "kk@example.com",
+                    "password": "Qabyldau-pass-2026",
+                    "repeat_password": "Qabyldau-pass-2026",
+                }
+            },
         )
         assert outbox(client, "en@example.com")[0]["subject"] == catalogue("en")["mail.verify.subject"]
         assert outbox(client, "kk@example.com")[0]["subject"] == catalogue("kk")["mail.verify.subject"]
@@ -114,26 +130,56 @@ class TestSignUp:
         [
             ({}, "user", "validation.required"),
             ({"user": {}}, "user.email", "validation.required"),
-            ({"user": {"email": "a@b.kz", "password": "secret123"}}, "user.repeat_password", "validation.required"),
-            ({"user": {"password": "secret123", "repeat_password": "secret123"}}, "user.email", "validation.required"),
-            ({"user": {"email": "a@b.kz", "repeat_password": "secret123"}}, "user.password", "validation.required"),
             (
-                {"user": {"email": "no-at-sign.kz", "password": "secret123", "repeat_password": "secret123"}},
+                {"user": {"email": "a@b.kz", "password": "Qabyldau-pass-2026"}},
+                "user.repeat_password",
+                "validation.required",
+            ),
+            (
+                {"user": {"password": "Qabyldau-pass-2026", "repeat_password": "Qabyldau-pass-2026"}},
+                "user.email",
+                "validation.required",
+            ),
+            (
+                {"user": {"email": "a@b.kz", "repeat_password": "Qabyldau-pass-2026"}},
+                "user.password",
+                "validation.required",
+            ),
+            (
+                {
+                    "user": {
+                        "email": "no-at-sign.kz",
+                        "password": "Qabyldau-pass-2026",
+                        "repeat_password": "Qabyldau-pass-2026",
+                    }
+                },
                 "user.email",
                 "auth.email_format",
             ),
             (
-                {"user": {"email": "a@b", "password": "secret123", "repeat_password": "secret123"}},
+                {"user": {"email": "a@b", "password": "Qabyldau-pass-2026", "repeat_password": "Qabyldau-pass-2026"}},
                 "user.email",
                 "auth.email_format",
             ),
             (
-                {"user": {"email": "a b@c.kz", "password": "secret123", "repeat_password": "secret123"}},
+                {
+                    "user": {
+                        "email": "a b@c.kz",
+                        "password": "Qabyldau-pass-2026",
+                        "repeat_password": "Qabyldau-pass-2026",
+                    }
+                },
                 "user.email",
                 "auth.email_format",
             ),
             (
-                {"user": {"email": "x" * 250 + "@b.kz", "password": "secret123", "repeat_password": "secret123"}},
+                {
+                    "user": {
+                        "email": "x" * 250 + "@b.kz",
+                        "password": "Qabyldau-pass-2026",
+                        "repeat_password": "Qabyldau-pass-2026",
+                    }
+                },
                 "user.email",
                 "auth.email_format",
             ),
@@ -144,29 +190,46 @@ class TestSignUp:
             ),
             # Over 128 characters has its own message (test_auth_hardening.py::TestPasswordsAreTakenAsTyped).
             (
-                {"user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret124"}},
+                {
+                    "user": {
+                        "email": "a@b.kz",
+                        "password": "Qabyldau-pass-2026",
+                        "repeat_password": "Qabyldau-pass-2027",
+                    }
+                },
                 "user.repeat_password",
                 "auth.passwords_mismatch",
             ),
             (
-                {"user": {"email": None, "password": "secret123", "repeat_password": "secret123"}},
+                {"user": {"email": None, "password": "Qabyldau-pass-2026", "repeat_password": "Qabyldau-pass-2026"}},
                 "user.email",
                 "validation.null",
             ),
             (
-                {"user": {"email": 42, "password": "secret123", "repeat_password": "secret123"}},
+                {"user": {"email": 42, "password": "Qabyldau-pass-2026", "repeat_password": "Qabyldau-pass-2026"}},
                 "user.email",
                 "validation.string",
             ),
             ({"user": "a@b.kz"}, "user", "validation.invalid_type"),
             (
-                {"user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret123", "role": "Админ"}},
+                {
+                    "user": {
+                        "email": "a@b.kz",
+                        "password": "Qabyldau-pass-2026",
+                        "repeat_password": "Qabyldau-pass-2026",
+                        "role": "Админ",
+                    }
+                },
                 "user.role",
                 "validation.unknown_field",
             ),
             (
                 {
-                    "user": {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret123"},
+                    "user": {
+                        "email": "a@b.kz",
+                        "password": "Qabyldau-pass-2026",
+                        "repeat_password": "Qabyldau-pass-2026",
+                    },
                     "is_verified": True,
                 },
                 "is_verified",
@@ -185,9 +248,14 @@ class TestSignUp:
     def test_spec_messages_for_the_three_sign_up_rules(self, client, db):
         """§5: the exact Russian texts for e-mail format, password length and mismatch."""
         cases = [
-            ("bad-email", "secret123", "secret123", "Пожалуйста, введите e-mail в правильном формате"),
+            (
+                "bad-email",
+                "Qabyldau-pass-2026",
+                "Qabyldau-pass-2026",
+                "Пожалуйста, введите e-mail в правильном формате",
+            ),
             ("a@b.kz", "12345", "12345", "Пожалуйста, введите пароль длиной от 6 символов"),
-            ("a@b.kz", "secret123", "other123", "Пароли не совпадают"),
+            ("a@b.kz", "Qabyldau-pass-2026", "other123", "Пароли не совпадают"),
         ]
         for email, password, repeat, expected in cases:
             body = assert_envelope(sign_up(client, email, password, repeat), 400)
@@ -207,11 +275,13 @@ class TestSignUp:
         assert_envelope(response, 400, key)
 
     def test_text_is_trimmed_and_email_normalised(self, client, db):
-        assert_ok(sign_up(client, "  Trim@Example.COM  ", "  secret123  "))
-        assert_ok(check_otp(client, "trim@example.com", outbox_code(client, "trim@example.com"), "  secret123  "))
+        assert_ok(sign_up(client, "  Trim@Example.COM  ", "  Qabyldau-pass-2026  "))
+        assert_ok(
+            check_otp(client, "trim@example.com", outbox_code(client, "trim@example.com"), "  Qabyldau-pass-2026  ")
+        )
         user = user_by_email(db, "trim@example.com")
         # The e-mail is trimmed; a password is taken as typed (spaces are part of it).
-        assert user is not None and verify_password(user.password_hash, "  secret123  ")
+        assert user is not None and verify_password(user.password_hash, "  Qabyldau-pass-2026  ")
 
     def test_duplicate_sign_up_of_verified_account_answers_like_a_new_one(self, client, db):
         sign_up_and_verify(client, "owner@example.com")
@@ -422,9 +492,9 @@ class TestSignIn:
             ({"email": "a@b.kz"}, "password", "validation.required"),
             ({"email": "a@b.kz", "password": ""}, "password", "validation.required"),
             ({"email": "a@b.kz", "password": "x" * 129}, "password", "validation.too_long"),
-            ({"email": "bad", "password": "secret123"}, "email", "auth.email_format"),
+            ({"email": "bad", "password": "Qabyldau-pass-2026"}, "email", "auth.email_format"),
             ({"email": "a@b.kz", "password": None}, "password", "validation.null"),
-            ({"email": ["a@b.kz"], "password": "secret123"}, "email", "validation.string"),
+            ({"email": ["a@b.kz"], "password": "Qabyldau-pass-2026"}, "email", "validation.string"),
         ],
     )
     def test_bad_input(self, client, db, body, field, key):
@@ -532,9 +602,12 @@ class TestSessions:
         factories.user(email="promote@example.com")
         token = sign_in_token(client, "promote@example.com")
         assert self_status(client, token) == 200
-        create_admin("promote@example.com", "newsecret1", "Админ")
+        with unit_of_work():
+            second_factor.enrol(create_admin("promote@example.com", "new-staff-secret1", "Админ"), TEST_TOTP_SECRET)
         assert_envelope(client.get(f"{API}/users/self", headers=bearer(token)), 401, "errors.token_invalid")
-        fresh = sign_in_token(client, "promote@example.com", "newsecret1")
+        # Now staff: the password alone no longer signs in (decision 0078).
+        assert "user" not in assert_ok(sign_in(client, "promote@example.com", "new-staff-secret1"))
+        fresh = staff_sign_in_token(client, "promote@example.com", "new-staff-secret1")
         roles = client.get(f"{API}/users/self", headers=bearer(fresh)).get_json()["item"]["roles"]
         assert roles == [{"name": "Админ"}]
 
@@ -626,7 +699,7 @@ class TestForgotPassword:
 
     def test_reset_verifies_an_unverified_account(self, client, db):
         sign_up(client, "lost@example.com")
-        self.full_reset(client, "lost@example.com", "another1")
+        self.full_reset(client, "lost@example.com", "another-pass-17")
         assert user_by_email(db, "lost@example.com").is_verified is True
 
     def test_no_enumeration(self, client, db, factories):
@@ -664,7 +737,11 @@ class TestForgotPassword:
             ("forgot-password-generate-code", {"email": "nope"}, "auth.email_format"),
             ("forgot-password-check-code", {"email": "a@b.kz"}, "validation.required"),
             ("forgot-password-check-code", {"email": "a@b.kz", "code": "12ab56"}, "auth.wrong_code"),
-            ("forgot-password-update-password", {"email": "a@b.kz", "password": "secret123"}, "validation.required"),
+            (
+                "forgot-password-update-password",
+                {"email": "a@b.kz", "password": "Qabyldau-pass-2026"},
+                "validation.required",
+            ),
             (
                 "forgot-password-update-password",
                 {"email": "a@b.kz", "password": "123", "otp_id": "x"},
@@ -672,17 +749,22 @@ class TestForgotPassword:
             ),
             (
                 "forgot-password-update-password",
-                {"email": "a@b.kz", "password": "secret123", "otp_id": ""},
+                {"email": "a@b.kz", "password": "Qabyldau-pass-2026", "otp_id": ""},
                 "validation.invalid_input",
             ),
             (
                 "forgot-password-update-password",
-                {"email": "a@b.kz", "password": "secret123", "otp_id": "x" * 65},
+                {"email": "a@b.kz", "password": "Qabyldau-pass-2026", "otp_id": "x" * 65},
                 "validation.invalid_input",
             ),
             (
                 "forgot-password-update-password",
-                {"email": "a@b.kz", "password": "secret123", "repeat_password": "secret124", "otp_id": "x"},
+                {
+                    "email": "a@b.kz",
+                    "password": "Qabyldau-pass-2026",
+                    "repeat_password": "Qabyldau-pass-2027",
+                    "otp_id": "x",
+                },
                 "forgot-password-passwords-not-equal",
             ),
         ],
@@ -761,7 +843,9 @@ class TestForgotPassword:
         reset_request(client, "renew@example.com")
         otp_id = assert_ok(reset_check(client, "renew@example.com", outbox_code(client, "renew@example.com")))["otp_id"]
         reset_request(client, "renew@example.com")
-        assert_envelope(reset_update(client, "renew@example.com", "newpass1", otp_id), 400, "auth.reset_ticket_invalid")
+        assert_envelope(
+            reset_update(client, "renew@example.com", "new-pass-17", otp_id), 400, "auth.reset_ticket_invalid"
+        )
 
 
 # ============================================================================================ rate limits
@@ -930,10 +1014,16 @@ class TestEnvelopeAndLanguages:
             {"email": {"$ne": ""}},
             {"email": "a@b.kz", "code": ["123456"]},
             {"user": [], "email": "a@b.kz"},
-            {"email": "a@b.kz\x00", "password": "secret123\x00"},
-            {"email": "'; DROP TABLE users; --@x.kz", "password": "secret123"},
+            {"email": "a@b.kz\x00", "password": "Qabyldau-pass-2026\x00"},
+            {"email": "'; DROP TABLE users; --@x.kz", "password": "Qabyldau-pass-2026"},
             {"email": "a@b.kz", "password": "secret\x00123", "code": "12345\x00"},
-            {"user": {"email": "nul\x00@b.kz", "password": "secret123", "repeat_password": "secret123"}},
+            {
+                "user": {
+                    "email": "nul\x00@b.kz",
+                    "password": "Qabyldau-pass-2026",
+                    "repeat_password": "Qabyldau-pass-2026",
+                }
+            },
         ]
         for path in paths:
             for body in hostile:
@@ -947,10 +1037,10 @@ class TestEnvelopeAndLanguages:
     @pytest.mark.parametrize(
         "raw",
         [
-            '{"email": "\\ud800@b.kz", "password": "secret123"}',
-            '{"email": "a\\u0000@b.kz", "password": "secret123"}',
+            '{"email": "\\ud800@b.kz", "password": "Qabyldau-pass-2026"}',
+            '{"email": "a\\u0000@b.kz", "password": "Qabyldau-pass-2026"}',
             '{"email": "a@b.kz", "password": "sec\\u0000ret"}',
-            '{"email": "a@b.kz", "password": "secret123", "\\udfff": 1}',
+            '{"email": "a@b.kz", "password": "Qabyldau-pass-2026", "\\udfff": 1}',
         ],
     )
     def test_unstorable_text_is_a_400_not_a_driver_error(self, client, db, raw):
@@ -959,7 +1049,7 @@ class TestEnvelopeAndLanguages:
         assert_envelope(response, 400, "validation.invalid_input")
         body = client.post(
             f"{AUTH}/sign-up",
-            data='{"user": {"email": "x\\u0000@b.kz", "password": "secret123", "repeat_password": "secret123"}}',
+            data='{"user": {"email": "x\\u0000@b.kz", "password": "Qab-pass-26", "repeat_password": "Qab-pass-26"}}',
             content_type="application/json",
         )
         assert_envelope(body, 400, "validation.invalid_input")

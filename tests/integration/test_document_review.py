@@ -216,7 +216,7 @@ def test_citizens_self_upload_document_holds_the_confirmation(client, factories,
     accepted = _review(client, headers, application.id, "education_document", "accepted", **SELF)
     assert_ok(accepted)
     body = assert_ok(client.post(f"{API}/admin/update-application-custom", headers=headers, json=confirm))
-    assert body["item"]["current_step"] == 6
+    assert body["item"]["current_step"] == 7  # fee-paying: on to the programme choice (decision 0083)
 
 
 # ----------------------------------------------------------------------------------------------- refusals

@@ -146,6 +146,9 @@ class TestHousekeeping:
             "housekeeping.purge_expired_auth_records",
             "housekeeping.purge_admin_exports",
             "dorm.expire_holds",
+            "reminders.scan",  # issue 26
+            "housekeeping.sweep_orphan_objects",  # issue 25
+            "payments.reconcile_pending",  # issue 25
         }
         for entry in schedule.values():
             assert entry["task"] in celery.tasks
@@ -183,3 +186,15 @@ class TestHousekeeping:
 
         assert set(db.session.scalars(select(OneTimeCode.id))) == kept_codes
         assert set(db.session.scalars(select(AuthSession.id))) == kept_sessions
+
+
+def test_a_periodic_entry_can_take_its_interval_from_a_setting(instance_dir, database_url):
+    """PAYMENT_RECONCILE_INTERVAL_SECONDS sets how often the beat reconciles payments (the topology smoke test
+    shortens it to watch the one beat tick)."""
+    from server import create_app
+
+    from ..conftest import make_config
+
+    app = create_app(make_config(instance_dir, database_url, PAYMENT_RECONCILE_INTERVAL_SECONDS=7))
+    entry = app.extensions["celery"].conf.beat_schedule["payments-reconcile-pending"]
+    assert entry["schedule"] == timedelta(seconds=7)

@@ -55,12 +55,12 @@ def test_sign_up_code_arrives_by_smtp_and_verifies(client, db, app, smtp):
 def test_mail_language_follows_the_request(client, db, smtp):
     client.post(
         f"{API}/auth/sign-up?lang=en",
-        json={"user": {"email": "en@example.com", "password": "secret123", "repeat_password": "secret123"}},
+        json={"user": {"email": "en@example.com", "password": "Qab-pass-26", "repeat_password": "Qab-pass-26"}},
     )
     client.post(
         f"{API}/auth/sign-up",
         headers={"Accept-Language": "kk"},
-        json={"user": {"email": "kk@example.com", "password": "secret123", "repeat_password": "secret123"}},
+        json={"user": {"email": "kk@example.com", "password": "Qab-pass-26", "repeat_password": "Qab-pass-26"}},
     )
     assert messages_for(smtp, "en@example.com")[0].subject == catalogue("en")["mail.verify.subject"]
     assert messages_for(smtp, "kk@example.com")[0].subject == catalogue("kk")["mail.verify.subject"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from server.audit import target_type_of
 from server.models import AuditLog
 from server.models.dormitory import Building, Hall
 
@@ -18,6 +19,11 @@ def admin(factories):
 
 def post(client, model, action, body, headers, lang="ru"):
     return client.post(f"{BASE}/{model}/{action}?lang={lang}", json=body, headers=headers)
+
+
+def audit_name(model: str) -> str:
+    """The audit trail names a model in snake case (server/audit.py, decision 0079)."""
+    return target_type_of(type(model, (), {}))
 
 
 @pytest.mark.parametrize("model", ["Hall", "Building", "Floor", "Section", "RoomType", "SectionRoom"])
@@ -53,7 +59,9 @@ def test_crud_lifecycle(client, db, factories, admin, model):
 
     actions = [
         a.action
-        for a in db.session.scalars(select(AuditLog).where(AuditLog.target_type == model).order_by(AuditLog.id))
+        for a in db.session.scalars(
+            select(AuditLog).where(AuditLog.target_type == audit_name(model)).order_by(AuditLog.id)
+        )
     ]
     assert actions == ["universal.create", "universal.update", "universal.delete"]
 

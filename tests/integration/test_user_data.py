@@ -134,7 +134,7 @@ def test_every_form_key_refuses_invalid_data_and_keeps_the_saved_answers(client,
         ("date_of_birth", "31.12.2001", "invalid_date"),
         ("date_of_birth", "2001-02-30", "invalid_date"),
         ("email", "not-an-email", "invalid_email"),
-        ("phone_number", "87011234567", "invalid_format"),
+        ("phone_number", "12345", "invalid_format.phone_intl"),  # saved as +12345: too short (decision 0083)
         ("gender", 3, "invalid_option"),
         ("last_name", "x" * 300, "too_long"),
         ("last_name", ["list"], "invalid_type"),

@@ -3,15 +3,31 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlalchemy import select
 
+from server.accounts import second_factor
 from server.accounts.users import create_admin
+from server.database import unit_of_work
 from server.i18n import catalogue
 from server.models import AuditLog, AuthSession, User
 from server.security import verify_password
 
-from ..helpers import API, assert_envelope, assert_ok, bearer, sign_in_token, sign_up_and_verify
+from ..helpers import (
+    API,
+    TEST_TOTP_SECRET,
+    assert_envelope,
+    assert_ok,
+    bearer,
+    sign_in,
+    sign_in_token,
+    sign_up_and_verify,
+    staff_sign_in,
+    staff_sign_in_token,
+    totp_now,
+)
 
 pytestmark = pytest.mark.usefixtures("no_server_errors")
 
@@ -151,8 +167,10 @@ class TestSegmentCheck:
     def test_access_per_role(self, client, db, factories, roles, foreign, kz):
         user = factories.user(email="seg@example.com")
         for role in roles:
-            create_admin("seg@example.com", "secret123", role)
-        headers = bearer(sign_in_token(client, "seg@example.com"))
+            with unit_of_work():
+                second_factor.enrol(create_admin("seg@example.com", "Qabyldau-pass-2026", role), TEST_TOTP_SECRET)
+        sign_in_as = staff_sign_in_token if roles else sign_in_token
+        headers = bearer(sign_in_as(client, "seg@example.com"))
         for segment, expected in (("FOREIGN", foreign), ("KZ", kz)):
             response = client.get(f"{USERS}/check", query_string={"segment": segment}, headers=headers)
             if expected == 200:
@@ -214,26 +232,45 @@ class TestCreateAdminCli:
         return app.test_cli_runner().invoke(args=["create-admin", *args])
 
     def test_creates_a_verified_admin_who_can_sign_in(self, client, db, app):
-        result = self.invoke(app, "Boss@Example.com", "--password", "admin-pass", "--role", FOREIGN)
+        result = self.invoke(app, "Boss@Example.com", "--password", "admin-pass-2026", "--role", FOREIGN)
         assert result.exit_code == 0, result.output
         assert "boss@example.com" in result.output
+        # No --totp-secret: a new secret, its otpauth URI and ten recovery codes, printed once (decision 0078).
+        secret = re.search(r"TOTP secret: ([A-Z2-7]+)", result.output).group(1)
+        assert f"otpauth://totp/Qabyldau:boss%40example.com?secret={secret}" in result.output
+        recovery = re.findall(r"^  ([a-z2-9]{5}-[a-z2-9]{5})$", result.output, re.M)
+        assert len(set(recovery)) == 10
 
         admin = get_user(db, "boss@example.com")
         assert admin.is_verified and admin.role_names == {FOREIGN}
-        assert verify_password(admin.password_hash, "admin-pass")
+        assert verify_password(admin.password_hash, "admin-pass-2026")
         audit = db.session.scalar(select(AuditLog).where(AuditLog.target_id == str(admin.id)))
         assert audit.action == "grant_role" and audit.details["role"] == FOREIGN
 
-        headers = bearer(sign_in_token(client, "boss@example.com", "admin-pass"))
+        # The password alone is not enough; the printed secret's code is.
+        challenge = assert_ok(sign_in(client, "boss@example.com", "admin-pass-2026"))
+        assert challenge["second_factor_required"] is True and "user" not in challenge
+        response = staff_sign_in(client, "boss@example.com", "admin-pass-2026", code=totp_now(secret))
+        headers = bearer(assert_ok(response)["user"]["token"])
         item = assert_ok(client.get(f"{USERS}/self", headers=headers))["item"]
         assert item["roles"] == [{"name": FOREIGN}]
         assert_ok(client.get(f"{USERS}/check?segment=FOREIGN", headers=headers))
         assert_envelope(client.get(f"{USERS}/check?segment=KZ", headers=headers), 403, "errors.forbidden")
 
     def test_citizens_admin(self, client, db, app):
-        result = self.invoke(app, "kz-admin@example.com", "--password", "admin-pass", "--role", KZ)
+        result = self.invoke(
+            app,
+            "kz-admin@example.com",
+            "--password",
+            "admin-pass-2026",
+            "--role",
+            KZ,
+            "--totp-secret",
+            TEST_TOTP_SECRET,
+        )
         assert result.exit_code == 0, result.output
-        headers = bearer(sign_in_token(client, "kz-admin@example.com", "admin-pass"))
+        assert TEST_TOTP_SECRET not in result.output  # the caller has it; it is not echoed into logs
+        headers = bearer(staff_sign_in_token(client, "kz-admin@example.com", "admin-pass-2026"))
         assert client.get(f"{USERS}/self", headers=headers).get_json()["item"]["roles"] == [{"name": KZ}]
         assert_ok(client.get(f"{USERS}/check?segment=KZ", headers=headers))
         assert_envelope(client.get(f"{USERS}/check?segment=FOREIGN", headers=headers), 403, "errors.forbidden")
@@ -241,26 +278,31 @@ class TestCreateAdminCli:
     def test_promoting_an_applicant_keeps_the_account_and_revokes_its_tokens(self, client, db, app):
         applicant = sign_up_and_verify(client, "grow@example.com")
         assert client.get(f"{USERS}/self", headers=bearer(applicant["token"])).status_code == 200
-        result = self.invoke(app, "grow@example.com", "--password", "new-admin-pass", "--role", FOREIGN)
+        result = self.invoke(app, "grow@example.com", "--password", "new-admin-pass-2026", "--role", FOREIGN)
         assert result.exit_code == 0, result.output
         assert get_user(db, "grow@example.com").id == applicant["id"]
         assert_envelope(client.get(f"{USERS}/self", headers=bearer(applicant["token"])), 401, "errors.token_invalid")
         sessions = db.session.scalars(select(AuthSession).where(AuthSession.user_id == applicant["id"])).all()
         assert sessions and all(s.revoked_at is not None for s in sessions)
         # Adding the second role keeps the first.
-        self.invoke(app, "grow@example.com", "--password", "new-admin-pass", "--role", KZ)
+        self.invoke(app, "grow@example.com", "--password", "new-admin-pass-2026", "--role", KZ)
         assert get_user(db, "grow@example.com").role_names == {FOREIGN, KZ}
 
     @pytest.mark.parametrize(
         "args, fragment",
         [
-            (["x@example.com", "--password", "admin-pass", "--role", "Superuser"], "--role"),
-            (["x@example.com", "--password", "admin-pass", "--role", "админ"], "--role"),
+            (["x@example.com", "--password", "admin-pass-2026", "--role", "Superuser"], "--role"),
+            (["x@example.com", "--password", "admin-pass-2026", "--role", "админ"], "--role"),
             (["x@example.com", "--password", "12345", "--role", FOREIGN], "--password"),
-            (["not-an-email", "--password", "admin-pass", "--role", FOREIGN], "EMAIL"),
-            (["x@", "--password", "admin-pass", "--role", FOREIGN], "EMAIL"),
+            # Staff passwords: at least 12 characters, none from the common list (decision 0078).
+            (["x@example.com", "--password", "short-pass1", "--role", FOREIGN], "at least 12 characters"),
+            (["x@example.com", "--password", "password1234", "--role", FOREIGN], "too common"),
+            (["x@example.com", "--password", "admin-pass-2026", "--role", FOREIGN, "--totp-secret", "abc"], "base32"),
+            (["x@example.com", "--password", "admin-pass-2026", "--role", FOREIGN, "--totp-secret", "A1!"], "base32"),
+            (["not-an-email", "--password", "admin-pass-2026", "--role", FOREIGN], "EMAIL"),
+            (["x@", "--password", "admin-pass-2026", "--role", FOREIGN], "EMAIL"),
             (["x@example.com", "--role", FOREIGN], "--password"),
-            (["x@example.com", "--password", "admin-pass"], "--role"),
+            (["x@example.com", "--password", "admin-pass-2026"], "--role"),
         ],
     )
     def test_bad_input_creates_nothing(self, db, app, args, fragment):
@@ -271,5 +313,5 @@ class TestCreateAdminCli:
 
     def test_service_rejects_unknown_role(self, db):
         with pytest.raises(ValueError):
-            create_admin("svc@example.com", "admin-pass", "Root")
+            create_admin("svc@example.com", "admin-pass-2026", "Root")
         assert db.session.scalar(select(User)) is None

@@ -95,7 +95,25 @@ LEGAL = [
         {"current_step": 3},
     ),
     ("choose_handover", True, {"current_step": 4}, "applicant", None, None, {"current_step": 5}),
-    ("confirm_documents", True, {"current_step": 5}, ROLE_KZ_ADMIN, None, None, {"current_step": 6}),
+    (
+        "confirm_documents",
+        True,
+        {"current_step": 5, "financing": "scholarship"},
+        ROLE_KZ_ADMIN,
+        None,
+        None,
+        {"current_step": 6},
+    ),
+    # decision 0083: a fee-paying application has no grant result to wait for
+    (
+        "confirm_documents",
+        True,
+        {"current_step": 5, "financing": "paid"},
+        ROLE_KZ_ADMIN,
+        None,
+        None,
+        {"current_step": 7},
+    ),
     ("grant_result", True, {"current_step": 6}, "system:gov_scholarship", {"awarded": True}, None, {"current_step": 7}),
     (
         "enrol_scholarship",

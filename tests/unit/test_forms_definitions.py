@@ -178,6 +178,9 @@ def test_for_each_sources():
                 assert source["type"] == "group"
                 for cond in conditions(spec.get("if", {})):
                     assert cond["field"] in {f["key"] for f in source["fields"]}
+                if "label_option" in spec:  # the row's select whose option names the slot (decision 0083)
+                    named = next(f for f in source["fields"] if f["key"] == spec["label_option"])
+                    assert named["type"] == "select"
             else:
                 assert source["type"] == "multiselect"
 

@@ -48,7 +48,12 @@ def run_vector(vector: dict) -> None:
     kind = vector.get("kind", "step")
     expect = vector["expect"]
     if kind == "mask":
-        if "masked" in expect:
+        if "masked" in expect and vector.get("typed"):
+            shown = ""
+            for key in vector["input"]:  # key by key: the input shows the mask of what it showed plus the key
+                shown = apply_mask(vector["mask"], shown + key)
+            assert shown == expect["masked"]
+        elif "masked" in expect:
             assert apply_mask(vector["mask"], vector["input"]) == expect["masked"]
         if "valid" in expect:
             assert mask_valid(vector["mask"], vector["input"]) is expect["valid"]
@@ -92,6 +97,9 @@ def run_vector(vector: dict) -> None:
     if "document_fields" in expect:
         got = [{"field": d["field"], "optional": d["optional"]} for d in engine.document_fields(step, ctx)]
         assert got == expect["document_fields"]
+    if "document_label_params" in expect:
+        got = [d.get("label_params") for d in engine.document_fields(step, ctx)]
+        assert got == expect["document_label_params"]
 
 
 @pytest.mark.parametrize("vector", VECTORS)

@@ -121,17 +121,17 @@ class TestRedactingFilter:
 # ============================================================================================ passwords
 class TestPasswords:
     def test_argon2id_with_salt(self):
-        first, second = hash_password("secret123"), hash_password("secret123")
+        first, second = hash_password("Qabyldau-pass-2026"), hash_password("Qabyldau-pass-2026")
         assert first.startswith("$argon2id$") and first != second
-        assert "secret123" not in first
-        assert verify_password(first, "secret123") and verify_password(second, "secret123")
+        assert "Qabyldau-pass-2026" not in first
+        assert verify_password(first, "Qabyldau-pass-2026") and verify_password(second, "Qabyldau-pass-2026")
 
     @pytest.mark.parametrize(
         "stored, attempt",
         [
-            (None, "secret123"),
-            ("", "secret123"),
-            ("not-a-hash", "secret123"),
+            (None, "Qabyldau-pass-2026"),
+            ("", "Qabyldau-pass-2026"),
+            ("not-a-hash", "Qabyldau-pass-2026"),
             ("$argon2id$broken", "x"),
         ],
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -28,7 +29,6 @@ CONTRACT = {
     "skip_payment": ((2,), (None,), {"current_step": 3}, {"applicant"}, POPULATION_KZ),
     "upload_documents": ((4,), (None,), {"current_step": 5}, {"applicant", ROLE_KZ_ADMIN}, POPULATION_KZ),
     "choose_handover": ((4,), (None,), {"current_step": 5}, {"applicant"}, POPULATION_KZ),
-    "confirm_documents": ((5,), (None,), {"current_step": 6}, {ROLE_KZ_ADMIN}, POPULATION_KZ),
     "grant_result": ((6,), (None,), {"current_step": 7}, {"system:gov_scholarship"}, POPULATION_KZ),
     "choose_program": ((7,), (None,), {"current_step": 8}, {"applicant"}, POPULATION_KZ),
     "enrol_scholarship": ((8,), (None,), {"current_step": 10}, {ROLE_KZ_ADMIN}, POPULATION_KZ),
@@ -38,7 +38,7 @@ CONTRACT = {
     "archive": (None, (0, 1, 2, 3), {"status": -1}, {ROLE_FOREIGN_ADMIN}, POPULATION_FOREIGN),
     "restore": (None, (-1,), {"status": 0}, {ROLE_FOREIGN_ADMIN}, POPULATION_FOREIGN),
 }
-OTHERS = {"create", "submit_form", "continue_paid", "set_exemption", "change_program", "withdraw"}
+OTHERS = {"create", "submit_form", "continue_paid", "set_exemption", "change_program", "withdraw", "confirm_documents"}
 
 
 def test_every_contract_name_is_declared_and_nothing_else():
@@ -70,6 +70,12 @@ def test_the_other_transitions_follow_the_contract():
     assert set(TRANSITIONS["change_program"].actors) == {ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN}
     assert set(TRANSITIONS["withdraw"].actors) == {"applicant"}
     assert TRANSITIONS["withdraw"].target.values == {"status": -1}
+    # decision 0083: the grant path waits for the grant result at 6; a fee-paying application has none to wait for
+    confirm = TRANSITIONS["confirm_documents"]
+    assert (confirm.source.steps, confirm.source.statuses, set(confirm.actors)) == ((5,), (None,), {ROLE_KZ_ADMIN})
+    ctx = lambda financing: SimpleNamespace(application=SimpleNamespace(financing=financing))  # noqa: E731
+    assert confirm.target(ctx("scholarship")) == {"current_step": 6}
+    assert confirm.target(ctx("paid")) == {"current_step": 7}
 
 
 def test_guards_from_the_contract():
@@ -134,10 +140,13 @@ def test_system_actor_sources_are_checked():
 
 def test_declared_jobs_are_dotted_task_names():
     declared = {job for spec in TRANSITIONS.values() for job in spec.jobs}
-    assert declared == {"mail.status_changed", "mail.application_submitted"}
+    assert declared == {"mail.status_changed", "mail.application_submitted", "letters.status_changed_with_letter"}
     assert TRANSITIONS["submit_form"].jobs == ("mail.application_submitted",)
-    for name in ("accept", "await_visa", "enrol", "archive", "restore", "confirm_documents", "enrol_scholarship"):
+    for name in ("await_visa", "archive", "restore", "confirm_documents"):
         assert TRANSITIONS[name].jobs == ("mail.status_changed",), name
+    # decision 0080: these earn a letter, mailed with the status change
+    for name in ("accept", "enrol", "enrol_scholarship", "choose_program"):
+        assert TRANSITIONS[name].jobs == ("letters.status_changed_with_letter",), name
     assert TRANSITIONS["read_instruction"].jobs == () and TRANSITIONS["withdraw"].jobs == ()
 
 

@@ -26,4 +26,8 @@ export const routeChunks = {
   'own-application': () => import(/* webpackChunkName: "own-application" */ './RequireOwnApplication'),
   questionnaire: loadQuestionnaire,
   'dorm-booking': () => import(/* webpackChunkName: "dorm-booking" */ '../features/dormBooking/DormBookingPage'),
+  'notification-settings': () =>
+    import(/* webpackChunkName: "notification-settings" */ '../features/notifications/NotificationSettingsPage'),
+  unsubscribe: () => import(/* webpackChunkName: "unsubscribe" */ '../features/notifications/UnsubscribePage'),
+  verify: () => import(/* webpackChunkName: "verify" */ '../features/letters/VerifyLetterPage'),
 };

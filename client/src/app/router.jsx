@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { AllowAnonymous, RequireApplicant, RequireNoCitizenship } from './guards';
 import { setNavigator } from '../session/navigation';
 import PageLoader from '../components/PageLoader';
+import RouteErrorBoundary from '../components/RouteErrorBoundary';
 import { adminRoutes } from './admin/adminRoutes';
 import { lazyWithCatalogues } from './lazyWithCatalogues';
 import { routeChunks } from './routeChunks';
@@ -24,6 +25,9 @@ const ListenPage = lazyWithCatalogues(routeChunks.listen);
 const MyApplicationsPage = lazyWithCatalogues(routeChunks['my-applications']);
 const RequireOwnApplication = lazyWithCatalogues(routeChunks['own-application']);
 const DormBookingPage = lazyWithCatalogues(routeChunks['dorm-booking']);
+const NotificationSettingsPage = lazyWithCatalogues(routeChunks['notification-settings']);
+const UnsubscribePage = lazyWithCatalogues(routeChunks.unsubscribe);
+const VerifyLetterPage = lazyWithCatalogues(routeChunks.verify);
 
 /** Gives non-React code (401 handling) access to the router's navigate(). */
 function NavigationBridge() {
@@ -39,119 +43,133 @@ export default function AppRoutes() {
   return (
     <>
       <NavigationBridge />
-      <Suspense fallback={<PageLoader />}>
-        <Routes>
-          <Route path="/auth" element={<AuthPage />} />
-          <Route
-            path="/choose-flow"
-            element={
-              <RequireNoCitizenship>
-                <ChooseFlowPage />
-              </RequireNoCitizenship>
-            }
-          />
-          <Route element={<MainLayout />}>
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageLoader />}>
+          <Routes>
+            <Route path="/auth" element={<AuthPage />} />
             <Route
-              index
+              path="/choose-flow"
               element={
-                <AllowAnonymous>
-                  <HomePage />
-                  <DeferredChatWidget />
-                </AllowAnonymous>
+                <RequireNoCitizenship>
+                  <ChooseFlowPage />
+                </RequireNoCitizenship>
               }
             />
-            <Route
-              path="local-select-path"
-              element={
-                <RequireApplicant>
-                  <LocalSelectPathPage />
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="local-select-path/listen"
-              element={
-                <RequireApplicant>
-                  <ListenPage />
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="apply"
-              element={
-                <RequireApplicant>
-                  <ApplyPage />
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="apply/:applicationId"
-              element={
-                <RequireApplicant>
-                  <RequireOwnApplication pending={<ApplyPage waiting />}>
+            <Route element={<MainLayout />}>
+              <Route
+                index
+                element={
+                  <AllowAnonymous>
+                    <HomePage />
+                    <DeferredChatWidget />
+                  </AllowAnonymous>
+                }
+              />
+              <Route
+                path="local-select-path"
+                element={
+                  <RequireApplicant>
+                    <LocalSelectPathPage />
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="local-select-path/listen"
+                element={
+                  <RequireApplicant>
+                    <ListenPage />
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="apply"
+                element={
+                  <RequireApplicant>
                     <ApplyPage />
-                  </RequireOwnApplication>
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="apply/:applicationId/submitted"
-              element={
-                <RequireApplicant>
-                  <RequireOwnApplication>
-                    <SubmittedPage />
-                  </RequireOwnApplication>
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="stepper"
-              element={
-                <RequireApplicant>
-                  <StepperPage />
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="stepper/:applicationId"
-              element={
-                <RequireApplicant>
-                  <RequireOwnApplication>
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="apply/:applicationId"
+                element={
+                  <RequireApplicant>
+                    <RequireOwnApplication pending={<ApplyPage waiting />}>
+                      <ApplyPage />
+                    </RequireOwnApplication>
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="apply/:applicationId/submitted"
+                element={
+                  <RequireApplicant>
+                    <RequireOwnApplication>
+                      <SubmittedPage />
+                    </RequireOwnApplication>
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="stepper"
+                element={
+                  <RequireApplicant>
                     <StepperPage />
-                  </RequireOwnApplication>
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="documents-upload/:applicationId"
-              element={
-                <RequireApplicant>
-                  <DocumentsUploadPage />
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="my-applications"
-              element={
-                <RequireApplicant>
-                  <MyApplicationsPage />
-                </RequireApplicant>
-              }
-            />
-            <Route
-              path="dormitory"
-              element={
-                <RequireApplicant>
-                  <DormBookingPage />
-                </RequireApplicant>
-              }
-            />
-          </Route>
-          {adminRoutes()}
-          {/* Unknown paths go home (§8: a failed fetch or access check also lands on /). */}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
-      </Suspense>
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="stepper/:applicationId"
+                element={
+                  <RequireApplicant>
+                    <RequireOwnApplication>
+                      <StepperPage />
+                    </RequireOwnApplication>
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="documents-upload/:applicationId"
+                element={
+                  <RequireApplicant>
+                    <DocumentsUploadPage />
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="my-applications"
+                element={
+                  <RequireApplicant>
+                    <MyApplicationsPage />
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="dormitory"
+                element={
+                  <RequireApplicant>
+                    <DormBookingPage />
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="settings/notifications"
+                element={
+                  <RequireApplicant>
+                    <NotificationSettingsPage />
+                  </RequireApplicant>
+                }
+              />
+              {/* A reminder's unsubscribe link works signed in or not (issue 26). */}
+              <Route path="unsubscribe/:token" element={<UnsubscribePage />} />
+              {/* A letter's QR code opens this for anyone: an embassy, a landlord (issue 26). */}
+              <Route path="verify/:code" element={<VerifyLetterPage />} />
+            </Route>
+            {adminRoutes()}
+            {/* Unknown paths go home (§8: a failed fetch or access check also lands on /). */}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
     </>
   );
 }

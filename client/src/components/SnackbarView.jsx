@@ -2,6 +2,7 @@
  * when the user first interacts or the first message comes, not with the first screen (decision 0070). */
 import Snackbar from '@mui/material/Snackbar';
 import Alert from '@mui/material/Alert';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announce } from './focus/announce';
@@ -19,24 +20,30 @@ export default function SnackbarView({ state, onClose }) {
     if (state.open && success) announce(state.message);
   }, [state.key, state.open, state.message, success]);
   return (
-    <Snackbar
-      key={state.key}
-      open={state.open}
-      autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert
+    <>
+      {/* While a toast is up, the page has room to scroll its last controls (the footer's links) clear of it: the
+          toast covered them when tabbed to (WCAG 2.4.11, decision 0077; scroll-padding alone cannot scroll past the
+          end of the page). */}
+      {state.open && <GlobalStyles styles={{ body: { paddingBottom: 96 } }} />}
+      <Snackbar
+        key={state.key}
+        open={state.open}
+        autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
         onClose={onClose}
-        severity={state.severity}
-        role={success ? null : 'alert'}
-        variant="filled"
-        data-testid={`snackbar-${state.severity}`}
-        slotProps={{ closeButton: { 'aria-label': t('common.close'), title: t('common.close') } }}
-        sx={{ width: '100%' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
-        {state.message}
-      </Alert>
-    </Snackbar>
+        <Alert
+          onClose={onClose}
+          severity={state.severity}
+          role={success ? null : 'alert'}
+          variant="filled"
+          data-testid={`snackbar-${state.severity}`}
+          slotProps={{ closeButton: { 'aria-label': t('common.close'), title: t('common.close') } }}
+          sx={{ width: '100%' }}
+        >
+          {state.message}
+        </Alert>
+      </Snackbar>
+    </>
   );
 }

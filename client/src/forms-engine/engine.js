@@ -40,6 +40,38 @@ const IIN_WEIGHTS_2 = [3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2];
 
 const onlyDigits = (text) => text.replace(/[^0-9]/g, '');
 
+/* +7 and 10 digits, whichever way the number arrives (decision 0083): typed key by key, pasted whole or set by
+ * the browser's autofill, the same rule. A + typed or pasted after the +7 the field shows starts the number again
+ * (+7+7701… is +7701…). A leading + means the country code was typed and is kept (another country's number stays
+ * visibly wrong); +78… is the trunk 8 typed after the shown +7 (no Kazakh number starts with 8); a leading 8 is
+ * the trunk prefix (8 701… = +7 701…); ten digits without either are a national number (701…); anything else gets
+ * the country code 7 in front. Digits past the twelfth character are dropped. */
+function phoneKz(text) {
+  let trimmed = text.trim();
+  const restart = trimmed.lastIndexOf('+');
+  if (restart > 0) trimmed = trimmed.slice(restart);
+  let digits = onlyDigits(trimmed);
+  if (!digits) return '';
+  if (trimmed.startsWith('+')) {
+    if (digits.startsWith('78')) digits = `7${digits.slice(2)}`;
+  } else if (digits.startsWith('8')) {
+    digits = `7${digits.slice(1)}`;
+  } else if (digits.length === 10 || !digits.startsWith('7')) {
+    digits = `7${digits}`;
+  }
+  return `+${digits}`.slice(0, PHONE_MAX);
+}
+
+/** The masks whose stored value is the masked text: prepare() applies them on save, like the input does. */
+export const NORMALISED_MASKS = ['phone_kz', 'phone_intl', 'iin', 'test_doc_number'];
+
+/** The one normalisation rule of a masked text field (phone, IIN, UNT certificate number), or null for none. */
+export function normalisingMask(field) {
+  if (!field || !TEXT_TYPES.has(field.type)) return null;
+  const mask = field.mask || (field.type === 'phone' ? 'phone_kz' : field.type === 'iin' ? 'iin' : null);
+  return NORMALISED_MASKS.includes(mask) ? mask : null;
+}
+
 export function applyMask(mask, raw) {
   const text = raw === null || raw === undefined ? '' : String(raw);
   switch (mask) {
@@ -74,10 +106,8 @@ export function applyMask(mask, raw) {
     }
     case 'test_code':
       return onlyDigits(text).slice(0, TEST_CODE_MAX);
-    case 'phone_kz': {
-      const rest = text.startsWith('+7') ? onlyDigits(text.slice(2)) : onlyDigits(text);
-      return `+7${rest}`.slice(0, PHONE_MAX);
-    }
+    case 'phone_kz':
+      return phoneKz(text);
     case 'phone_intl':
       return `+${onlyDigits(text)}`.slice(0, 16);
     case 'iin':
@@ -305,9 +335,12 @@ export function documentFields(step, ctx = {}) {
         const row = isPlainObject(raw) ? raw : {};
         const scope = new Scope({}, [], sourceStep, row, []);
         if ('if' in spec && !cond(spec.if, scope, ctx)) return;
+        const params = { n: index + 1 };
+        // the row's chosen option names the slot ("Medical certificate (form 075/у)"), decision 0083
+        if (spec.label_option && isInt(row[spec.label_option])) params.option_id = row[spec.label_option];
         out.push({
           field: format(entry.field, { index }), label: entry.label,
-          optional: Boolean(entry.optional), label_params: { n: index + 1 },
+          optional: Boolean(entry.optional), label_params: params,
         });
       });
     }
@@ -498,6 +531,12 @@ function normalise(def, fields, target, scope, ctx) {
   for (const field of fields) {
     const { key } = field;
     const value = target[key];
+    const mask = normalisingMask(field);
+    if (mask && typeof value === 'string' && value) {
+      // the stored value is what the input shows; text without a single digit stays as sent (a format error)
+      const masked = applyMask(mask, value);
+      if (masked) target[key] = masked;
+    }
     if (field.type === 'multiselect' && field.exclusive_code !== undefined && field.exclusive_code !== null
       && Array.isArray(value)) {
       target[key] = exclusive(value, exclusiveIds(stepKey, field, ctx));

@@ -34,11 +34,23 @@ import adminChatsEn from './adminChats/en.json';
 import a11yRu from './a11y/ru.json';
 import a11yKk from './a11y/kk.json';
 import a11yEn from './a11y/en.json';
+import notificationsRu from './notifications/ru.json';
+import notificationsKk from './notifications/kk.json';
+import notificationsEn from './notifications/en.json';
+import lettersRu from './letters/ru.json';
+import lettersKk from './letters/kk.json';
+import lettersEn from './letters/en.json';
+import staffRu from './staff/ru.json';
+import staffKk from './staff/kk.json';
+import staffEn from './staff/en.json';
+import secondFactorRu from './secondFactor/ru.json';
+import secondFactorKk from './secondFactor/kk.json';
+import secondFactorEn from './secondFactor/en.json';
 
 export const extraCatalogues = {
-  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu, adminChatsRu, a11yRu),
-  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk, adminChatsKk, a11yKk),
-  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn, adminChatsEn, a11yEn),
+  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu, adminChatsRu, a11yRu, notificationsRu, lettersRu, staffRu, secondFactorRu),
+  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk, adminChatsKk, a11yKk, notificationsKk, lettersKk, staffKk, secondFactorKk),
+  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn, adminChatsEn, a11yEn, notificationsEn, lettersEn, staffEn, secondFactorEn),
 };
 
 /** Adds the catalogues to the running i18n instance (deep, without overwriting the core keys). */

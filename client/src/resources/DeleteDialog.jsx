@@ -6,13 +6,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import useReturnFocus from '../components/focus/useReturnFocus';
 
-/** "Delete the record?" confirmation (role alertdialog). */
-export default function DeleteDialog({ open, name, modelName, busy = false, onConfirm, onClose }) {
+/** "Delete the record?" confirmation (role alertdialog). Closed, it gives the focus back to its opener — or, after a
+ * delete took the opener's row away, to what the caller names in `focusNext` (decision 0077; see ConfirmDialog). */
+export default function DeleteDialog({ open, name, modelName, busy = false, onConfirm, onClose, focusNext = null }) {
   const { t } = useTranslation();
+  const { onExited } = useReturnFocus(open, focusNext);
   return (
     <Dialog
       open={open}
+      disableRestoreFocus
+      TransitionProps={{ onExited }}
       onClose={busy ? undefined : onClose}
       PaperProps={{ role: 'alertdialog' }}
       aria-labelledby="delete-dialog-title"

@@ -10,6 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useGetModelMetaQuery } from '../api/generated/modelMeta';
+import AuditTrailButton, { auditTargetType } from '../components/audit/AuditTrailButton';
 import { useSnackbar } from '../components/SnackbarProvider';
 import { apiErrorMessage } from '../components/apiError';
 import FieldInput, { fromFormValue, toFormValue } from './FieldInput';
@@ -140,6 +141,17 @@ function FormBody({ resource, meta, row, fixed, onClose, onSaved }) {
           </Stack>
         </DialogContent>
         <DialogActions>
+          {/* The row's audit trail, for the staff-management role only (decision 0079): a room, a hall, a type. */}
+          {editing && (
+            <span style={{ marginRight: 'auto' }}>
+              <AuditTrailButton
+                targetType={auditTargetType(resource.model)}
+                targetId={row.id}
+                title={title}
+                testId={`resource-audit-${resource.model}`}
+              />
+            </span>
+          )}
           <Button onClick={onClose} disabled={saving} data-testid="resource-cancel">
             {t('crud.cancel')}
           </Button>

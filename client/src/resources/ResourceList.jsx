@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -55,6 +55,8 @@ export default function ResourceList({ resource, fixed, title, headingLevel = 'h
   const debouncedFilters = useDebouncedValue(filterValues, TEXT_FILTER_DELAY_MS);
   const [editing, setEditing] = useState(null); // null | 'new' | row
   const [deleting, setDeleting] = useState(null);
+  const listBox = useRef(null);
+  const focusAfterDelete = useRef(null); // set after a delete, read by the closing dialog
   const [remove, removeState] = res.endpoints.delete.useMutation();
 
   const controls = useMemo(() => (meta ? filterControls(meta, stableFixed) : []), [meta, stableFixed]);
@@ -91,6 +93,8 @@ export default function ResourceList({ resource, fixed, title, headingLevel = 'h
     try {
       await remove({ filters: { id: deleting.id } }).unwrap();
       showSuccess(t('crud.deleted'));
+      // The deleted row's button opened the dialog and is gone: the list's heading takes the focus (decision 0077).
+      focusAfterDelete.current = () => (listBox.current ? listBox.current.querySelector('h1, h2, h3, h4') : null);
       if (rows.length === 1 && page > 0) setPage(page - 1);
     } catch (error) {
       showError(apiErrorMessage(error, t, i18n));
@@ -99,7 +103,7 @@ export default function ResourceList({ resource, fixed, title, headingLevel = 'h
   };
 
   return (
-    <Box data-testid={`resource-list-${res.model}`}>
+    <Box data-testid={`resource-list-${res.model}`} ref={listBox}>
       <ResourceToolbar
         model={res.model}
         title={title || pluralLabel}
@@ -159,6 +163,7 @@ export default function ResourceList({ resource, fixed, title, headingLevel = 'h
         busy={removeState.isLoading}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
+        focusNext={focusAfterDelete}
       />
     </Box>
   );

@@ -14,8 +14,18 @@ from flask import current_app
 
 from ...jobs import enqueue_after_commit
 from ...models import ApplicationEvent
+from ...notification_centre import notify, trilingual
 
 log = logging.getLogger(__name__)
+
+# A transition that mails the applicant also puts the same news in their notification centre (issue 26), in the
+# transition's own transaction: job name -> notification kind (server/i18n `notifications.<kind>`).
+NOTIFIED_JOBS = {
+    "mail.status_changed": "status_changed",
+    "mail.application_submitted": "application_submitted",
+    # the status mail that carries an official letter (decision 0080): the same status news in the bell
+    "letters.status_changed_with_letter": "status_changed",
+}
 
 
 def resolve(job_name: str):
@@ -30,7 +40,19 @@ def enqueue(job_names: tuple[str, ...], event: ApplicationEvent) -> None:
     or failed request sends nothing. A declared job without its task is logged, never fatal to the applicant's
     transition (tests/unit/test_workflow_table.py checks that every declared job is registered)."""
     for job_name in job_names:
+        if job_name in NOTIFIED_JOBS:
+            _notify_applicant(NOTIFIED_JOBS[job_name], event)
         if resolve(job_name) is None:
             log.error("workflow job has no task", extra={"job": job_name, "transition": event.transition})
             continue
         enqueue_after_commit(job_name, event.id)
+
+
+def _notify_applicant(kind: str, event: ApplicationEvent) -> None:
+    application = event.application
+    notify(
+        application.user_id,
+        kind,
+        {"application_id": application.id, "program": trilingual(application.study_program)},
+        "/my-applications",
+    )

@@ -62,3 +62,16 @@ class StatusHistoryEntryRead(BaseSchema):
     from_status = fields.Integer(allow_none=True)
     to_status = fields.Integer(allow_none=True)
     createdAt = fields.DateTime(attribute="created_at")
+
+
+class ProgressStepRead(BaseSchema):
+    key = fields.String()
+    label_key = fields.String(metadata={"description": "i18n key of the step's title (the client catalogue)"})
+    state = fields.String(metadata={"description": "done | current | upcoming | hidden (not on this path)"})
+
+
+class ProgressRead(BaseSchema):
+    current = fields.String(metadata={"description": "the key of the one current step"})
+    archived = fields.Boolean()
+    completed = fields.Boolean(metadata={"description": "enrolled: nothing is left to do"})
+    steps = fields.List(fields.Nested(ProgressStepRead))

@@ -48,6 +48,9 @@ from .states import From, Sets, computed
 
 JOB_STATUS_CHANGED = "mail.status_changed"
 JOB_APPLICATION_SUBMITTED = "mail.application_submitted"
+# The transitions that earn an official letter (decision 0080): the letters domain issues it and sends the status
+# mail with the letter attached, so the applicant gets one mail, not two.
+JOB_STATUS_CHANGED_WITH_LETTER = "letters.status_changed_with_letter"
 
 ADMINS = (ROLE_FOREIGN_ADMIN, ROLE_KZ_ADMIN)
 NOT_ARCHIVED = (None,)  # citizens' applications keep status null until withdrawn; foreign ones until submitted
@@ -100,6 +103,14 @@ def _exemption(ctx) -> dict:
 @computed("study_program_id as given")
 def _program(ctx) -> dict:
     return {"study_program_id": ctx.data["study_program_id"]}
+
+
+@computed("grant path: step 6 (the grant result is awaited); fee-paying: step 7 (the programme is chosen next)")
+def _documents_confirmed(ctx) -> dict:
+    # A fee-paying application has no grant result to wait for (decision 0083): it goes on to the programme choice.
+    if ctx.application.financing == FINANCING_PAID:
+        return {"current_step": STEP_GRANT_RESULTS}
+    return {"current_step": STEP_PHYSICAL_DOCUMENTS}
 
 
 def _step(step: int) -> Sets:
@@ -178,7 +189,7 @@ _ROWS = (
     Transition(
         "confirm_documents",
         From(steps=(STEP_DOCUMENTS_UPLOADED,), statuses=NOT_ARCHIVED),
-        _step(STEP_PHYSICAL_DOCUMENTS),
+        _documents_confirmed,
         actors=(ROLE_KZ_ADMIN,),
         guards=(g.bureau_data_received, g.no_document_sent_back),
         population=POPULATION_KZ,
@@ -209,6 +220,7 @@ _ROWS = (
         _step(STEP_GRANT_CONFIRMED),
         actors=(APPLICANT,),
         population=POPULATION_KZ,
+        jobs=(JOB_STATUS_CHANGED_WITH_LETTER,),
         guards=(g.bureau_data_received, g.paid_or_scholarship_awarded, g.educational_program_chosen),
     ),
     Transition(
@@ -218,7 +230,7 @@ _ROWS = (
         actors=(ROLE_KZ_ADMIN,),
         population=POPULATION_KZ,
         guards=(g.bureau_data_received,),
-        jobs=(JOB_STATUS_CHANGED,),
+        jobs=(JOB_STATUS_CHANGED_WITH_LETTER,),
         next_stage=True,
     ),
     # the foreign admin status (req §4: forward sets the next value, cancel sets -1)
@@ -229,7 +241,7 @@ _ROWS = (
         actors=(ROLE_FOREIGN_ADMIN,),
         guards=(g.no_document_sent_back,),
         population=POPULATION_FOREIGN,
-        jobs=(JOB_STATUS_CHANGED,),
+        jobs=(JOB_STATUS_CHANGED_WITH_LETTER,),
         next_stage=True,
     ),
     Transition(
@@ -247,7 +259,7 @@ _ROWS = (
         _status(STATUS_ENROLLED),
         actors=(ROLE_FOREIGN_ADMIN,),
         population=POPULATION_FOREIGN,
-        jobs=(JOB_STATUS_CHANGED,),
+        jobs=(JOB_STATUS_CHANGED_WITH_LETTER,),
         next_stage=True,
     ),
     Transition(

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
+import useStoredLanguage from '../../components/notifications/useStoredLanguage';
 import PageLoader from '../../components/PageLoader';
 import SkipLink from '../../components/focus/SkipLink';
 import useRouteFocus from '../../components/focus/useRouteFocus';
@@ -105,6 +106,8 @@ export default function AdminLayout({ shell }) {
   const [open, setOpen] = useState(false);
   const items = menuItemsFor(user, shell.key, domain);
   const email = (user && user.email) || '';
+  // Staff mail (sign-in alerts) follows their language too: a switch is saved on the account (issue 26).
+  useStoredLanguage(Boolean(email));
   // The queue badges: the dashboard's counts (one grouped statement on the server, refreshed after every action).
   const { data: dashboard } = useAdminDashboardQuery(shell.segment, { pollingInterval: 60000 });
   const counts = dashboard && dashboard.counts;
@@ -168,7 +171,9 @@ export default function AdminLayout({ shell }) {
             display: { xs: 'none', md: 'block' },
             width: DRAWER_WIDTH,
             flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+            // The menu scrolls under the fixed app bar (its spacer scrolls with it): a focused item is kept below
+            // the bar (WCAG 2.4.11, decision 0077).
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', scrollPaddingTop: 72 },
           }}
         >
           <Toolbar />

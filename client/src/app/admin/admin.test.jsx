@@ -59,6 +59,7 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'kz_paid',
     'kz_awaiting',
     'kz_enrolled',
+    'kz_archived',
     'upload',
     'dormitory',
     'room_types',
@@ -112,4 +113,13 @@ describe('<RequireSegment>', () => {
     );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'));
   });
+});
+
+test('the staff screen is in both shells for the staff-management role only (issue 22)', () => {
+  const manager = { ...admin('Админ'), roles: [{ name: 'Админ' }, { name: 'Управление персоналом' }] };
+  const keys = (user, shell) => menuItemsFor(user, shell).map((i) => i.key);
+  expect(keys(manager, 'foreign')).toContain('staff');
+  expect(keys(manager, 'kz')).toContain('staff');
+  expect(keys(admin('Админ'), 'foreign')).not.toContain('staff');
+  expect(keys(admin('Админ (граждане КЗ)'), 'kz')).not.toContain('staff');
 });

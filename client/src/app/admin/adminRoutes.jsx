@@ -22,6 +22,12 @@ const RoomTypesPage = lazy(() => import(/* webpackChunkName: "dorm-catalogue" */
 const DormTransfersPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/TransfersPage'));
 const DormBoardPage = lazy(() => import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/BoardPage'));
 const ChatsPage = lazy(() => import(/* webpackChunkName: "admin-chats" */ '../../features/adminChats/ChatsPage'));
+// Staff accounts and the audit trail (issue 22, decision 0079): the staff-management role's screen, and the page
+// an invited staff member opens from the mail to choose a password.
+const StaffPage = lazy(() => import(/* webpackChunkName: "staff-admin" */ '../../features/staffAdmin/StaffPage'));
+const StaffInvitationPage = lazy(() =>
+  import(/* webpackChunkName: "staff-admin" */ '../../features/staffAdmin/StaffInvitationPage'),
+);
 const SuborganizationsPage = lazy(() =>
   import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/SuborganizationsPage'),
 );
@@ -55,6 +61,7 @@ function shellRoutes(shell) {
       <Route path="dorm-board" element={titled('dorm_admin.board.title', <DormBoardPage />)} />
       <Route path="suborganizations" element={titled('dorm_admin.sub.title', <SuborganizationsPage />)} />
       <Route path="chats/*" element={titled('admin_chats.title', <ChatsPage />)} />
+      <Route path="staff" element={<StaffPage />} />
       <Route path="*" element={<NotFoundPage shell={shell} />} />
     </Route>
   );
@@ -86,6 +93,7 @@ export function adminRoutes() {
       {shellRoutes(ADMIN_SHELLS.kz)}
       {shellRoutes(ADMIN_SHELLS.foreign)}
       {uploadRoutes()}
+      <Route key="staff-invitation" path="/staff-invitation" element={<StaffInvitationPage />} />
     </>
   );
 }

@@ -64,6 +64,14 @@ export const ADMIN_MENU = [
     roles: BOTH_ADMINS,
     shells: ['foreign', 'kz'],
   })),
+  // Staff accounts and the audit trail (issue 22): the staff-management role, in whichever shell it works.
+  {
+    key: 'staff',
+    path: 'staff',
+    labelKey: 'staff_admin.menu',
+    roles: [ROLE_KEYS.staffManager],
+    shells: ['foreign', 'kz'],
+  },
   // The assistant's hand-offs (issue 14): each shell's own admin answers its own population's conversations.
   ...['foreign', 'kz'].map((shellKey) => ({
     key: shellKey === 'kz' ? 'kz_chats' : 'chats',

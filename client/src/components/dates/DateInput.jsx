@@ -5,7 +5,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { enUS, kzKZ, ruRU } from '@mui/x-date-pickers/locales';
-import { DISPLAY_DATE, DISPLAY_DATE_TIME, INVALID_DATE, MAX_DATE, MIN_DATE, dateLanguage, fromDayjs, toDayjs } from './dates';
+import { DISPLAY_DATE, DISPLAY_DATE_TIME, INVALID_DATE, MAX_DATE, MIN_DATE, TIME_STEP_MINUTES, dateLanguage, fromDayjs, toDayjs } from './dates';
 
 /** The pickers' own texts (calendar buttons, field placeholders ДД.ММ.ГГГГ / КК.АА.ЖЖЖЖ / DD.MM.YYYY). */
 const PICKER_TEXTS = {
@@ -57,7 +57,10 @@ export default function DateInput({
     if (stored !== value) onChange(stored);
   };
   const Picker = withTime ? DesktopDateTimePicker : DesktopDatePicker;
-  const pickerProps = withTime ? { format: DISPLAY_DATE_TIME, ampm: false } : { format: DISPLAY_DATE };
+  // req §9: the picker's time interval is 30 minutes (the clock lists 00 and 30; arrow keys step by it too)
+  const pickerProps = withTime
+    ? { format: DISPLAY_DATE_TIME, ampm: false, timeSteps: { minutes: TIME_STEP_MINUTES } }
+    : { format: DISPLAY_DATE };
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={lng} localeText={PICKER_TEXTS[lng]}>

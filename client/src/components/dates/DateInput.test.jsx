@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../../i18n';
 import DateInput from './DateInput';
-import { INVALID_DATE, formatDate, formatDateTime, fromDayjs, toDayjs } from './dates';
+import { INVALID_DATE, TIME_STEP_MINUTES, formatDate, formatDateTime, fromDayjs, toDayjs } from './dates';
 
 function Harness({ initial = null, onValue, ...props }) {
   const [value, setValue] = useState(initial);
@@ -108,6 +108,16 @@ describe('<DateInput>', () => {
     await user.keyboard('150320011430');
     expect(input).toHaveValue('15.03.2001 14:30');
     expect(values[values.length - 1]).toBe('2001-03-15T14:30');
+  });
+
+  test('with time: the picker offers the minutes in 30-minute steps (req §9)', async () => {
+    const user = userEvent.setup();
+    render(<Harness withTime initial="2001-03-15T14:30" onValue={() => {}} />);
+    await user.click(screen.getByRole('button', { name: /Выберите дату|Choose date|Выбрать дату/i }));
+    const minutes = await screen.findByRole('listbox', { name: /минут|minutes/i });
+    const options = within(minutes).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['00', '30']);
+    expect(TIME_STEP_MINUTES).toBe(30);
   });
 });
 

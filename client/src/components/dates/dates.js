@@ -14,6 +14,8 @@ export const DISPLAY_DATE_TIME = 'DD.MM.YYYY HH:mm';
 /** The range a date field accepts (the questionnaire's year selects span the same century). */
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2100-12-31';
+/** req §9: the date-time picker's time interval. */
+export const TIME_STEP_MINUTES = 30;
 /** What a date answer holds while the typed text is not a date in range: the rule engine and the resource forms
  * refuse it ('Date input not valid.', req §8), so it is never saved. */
 export const INVALID_DATE = 'invalid-date';

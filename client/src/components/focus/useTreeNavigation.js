@@ -47,6 +47,8 @@ export default function useTreeNavigation({ setOpen, onPick }) {
     const expandable = item.hasAttribute('aria-expanded');
     const open = item.getAttribute('aria-expanded') === 'true';
     let handled = true;
+    // A key that is not a letter ends the name being typed: letters typed after an arrow start a new one.
+    if (event.key.length !== 1) typed.current = { text: '', at: 0 };
     switch (event.key) {
       case 'ArrowDown':
         focus(all[index + 1]);
@@ -71,9 +73,12 @@ export default function useTreeNavigation({ setOpen, onPick }) {
       case 'Enter':
         onPick(id, item);
         break;
-      default:
-        handled = event.key.length === 1 && event.key !== ' ';
+      default: {
+        // A space is part of a name being typed ("г. Алматы"), not a key of its own, while the typing goes on.
+        const typing = Boolean(typed.current.text) && Date.now() - typed.current.at <= TYPEAHEAD_RESET_MS;
+        handled = event.key.length === 1 && (event.key !== ' ' || typing);
         if (handled) focus(typeAhead(event.key, item));
+      }
     }
     if (handled) {
       event.preventDefault();

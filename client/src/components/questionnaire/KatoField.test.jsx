@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../i18n';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import KatoField from './fields/KatoField';
+import { TYPEAHEAD_RESET_MS } from '../focus/useTreeNavigation';
 
 const node = (id, name_ru, extra = {}) => ({ id, name_ru, name_kk: '', name_en: '', level: 1, parent_id: null, has_children: false, featured: null, path: [], ...extra });
 const ROOTS = [
@@ -101,6 +102,13 @@ test('the tree is one Tab stop and follows the WAI-ARIA tree pattern: arrows, Ri
   await user.keyboard('а');
   expect(item('Абайская область')).toHaveFocus();
   await user.keyboard('л');
+  expect(item('Алматинская область')).toHaveFocus();
+  // a space typed within a name is part of it ("г. Аст"), not a key of its own
+  await new Promise((resolve) => setTimeout(resolve, TYPEAHEAD_RESET_MS + 50));
+  await user.keyboard('г. Аст');
+  expect(item('г. Астана')).toHaveFocus();
+  // an arrow ends the typed name at once: "ал" after it is a new one
+  await user.keyboard('{ArrowUp}ал');
   expect(item('Алматинская область')).toHaveFocus();
   // the Tab stop follows the focus
   expect(item('Алматинская область')).toHaveAttribute('tabindex', '0');

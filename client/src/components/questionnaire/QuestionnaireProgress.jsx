@@ -39,6 +39,9 @@ export default function QuestionnaireProgress({ steps, index, saved, readOnly, o
             <StepButton
               onClick={() => (reachable ? onOpen(s.key) : undefined)}
               disabled={!reachable}
+              // MUI's step buttons overlap their neighbours (negative margins): the focused one is drawn on top, so
+              // the next step's button does not cover its ring (WCAG 2.4.11, decision 0077).
+              sx={{ '&.Mui-focusVisible': { zIndex: 1 } }}
               data-testid={`questionnaire-stepper-${s.key}`}
             >
               {t(s.title)}

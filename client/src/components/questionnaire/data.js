@@ -90,3 +90,11 @@ export function optionTypesOf(step) {
 
 /** data-testid of a field's main control: field-<path>. */
 export const testIdOf = (path) => `field-${path}`;
+
+/** A document slot's name in the UI language, as the server named it ({ru, kk, en}; decision 0083), or null. */
+export function slotName(field, language) {
+  const names = field && field.names;
+  if (!names) return null;
+  const lang = String(language || 'ru').slice(0, 2);
+  return names[lang] || names.ru || null;
+}

@@ -66,7 +66,8 @@ function problemText(step, error, t) {
       other: t(other || ''),
     });
   }
-  return t('questionnaire.snackbar.field_error', { message: formError(t, error.key), label: t(error.label || '') });
+  const message = fieldErrorText({ key: error.key, mask: (error.params && error.params.mask) || null }, t);
+  return t('questionnaire.snackbar.field_error', { message, label: t(error.label || '') });
 }
 
 /** {path: error} of the rule errors (the first one per field), kept untranslated so the text follows the
@@ -75,7 +76,7 @@ export function fieldErrorMap(errors) {
   const out = {};
   errors.forEach((e) => {
     if (out[e.field]) return;
-    out[e.field] = { key: e.key, labels: e.labels || null };
+    out[e.field] = { key: e.key, labels: e.labels || null, mask: (e.params && e.params.mask) || null };
   });
   return out;
 }
@@ -87,6 +88,10 @@ export function fieldErrorText(error, t) {
   if (error.key === 'check_dates') {
     const [, other] = error.labels || [];
     return t('questionnaire.field_errors.check_dates', { message: formError(t, 'check_dates'), other: t(other || '') });
+  }
+  if (error.key === 'invalid_format' && error.mask) {
+    // the phone and UNT certificate masks say which format is expected (decision 0083)
+    return t(`form.errors.invalid_format_${error.mask}`, { defaultValue: formError(t, error.key) });
   }
   return formError(t, error.key);
 }

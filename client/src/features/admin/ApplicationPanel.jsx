@@ -1,7 +1,8 @@
 /* The application panel (issue 12): the whole application rendered by the server from the questionnaire
  * definitions in the admin's language, the photo, documents with an inline PDF preview and download (signed links),
- * the status history with who did what, the message thread, and the actions the state machine allows now
- * (available_transitions). Citizens' applications also open in the questionnaire on the applicant's behalf. */
+ * the status history with who did what, the message thread, the official letters (issue 26), and the actions the
+ * state machine allows now (available_transitions). Citizens' applications also open in the questionnaire on the
+ * applicant's behalf. */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -19,6 +20,7 @@ import PanelAnswers from './PanelAnswers';
 import DocumentReview from './DocumentReview';
 import PanelHistory from './PanelHistory';
 import PanelMessages from './PanelMessages';
+import PanelLetters from './PanelLetters';
 import PanelEditDialog from './PanelEditDialog';
 
 function Section({ title, children, testId, headingRef }) {
@@ -73,6 +75,9 @@ export default function ApplicationPanel({ applicationId, shell, onClose }) {
             ))}
             <Section title={t('admin.panel.documents')} testId="panel-documents-section">
               <DocumentReview item={item} />
+            </Section>
+            <Section title={t('letters.admin.title')} testId="panel-letters-section">
+              <PanelLetters applicationId={item.id} />
             </Section>
             <Section title={t('admin.panel.history')}>
               <PanelHistory history={item.history} />

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import AuditTrailButton from '../../components/audit/AuditTrailButton';
 import { localizedName } from '../../i18n';
 import { statusText, studentName } from './applicationLabels';
 
@@ -54,6 +55,15 @@ export function PanelSummary({ item, shell }) {
         )}
         <Box>
           <Chip label={statusText(t, item, shell.key)} data-testid="panel-status" />
+        </Box>
+        {/* The application's audit trail, for the staff-management role only (decision 0079). */}
+        <Box>
+          <AuditTrailButton
+            targetType="application"
+            targetId={item.id}
+            title={t('admin.panel.number', { id: item.id })}
+            testId="panel-audit"
+          />
         </Box>
       </Stack>
     </Stack>

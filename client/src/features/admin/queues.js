@@ -2,7 +2,7 @@
  * reproduces the view (issue 12). Pure functions: the page and the export build their requests from here. */
 
 export const FOREIGN_QUEUES = ['users', 'applied', 'accepted', 'awaiting-visa', 'enrolled', 'archived'];
-export const KZ_QUEUES = ['users', 'scholarship', 'paid', 'awaiting', 'enrolled'];
+export const KZ_QUEUES = ['users', 'scholarship', 'paid', 'awaiting', 'enrolled', 'archived'];
 
 export const QUEUES_BY_SHELL = { foreign: FOREIGN_QUEUES, kz: KZ_QUEUES };
 

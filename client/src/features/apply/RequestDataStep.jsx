@@ -23,14 +23,16 @@ import { apiErrorMessage } from '../../components/apiError';
 import { applyMask } from '../../forms-engine/engine';
 import { userMerged } from '../../session/sessionSlice';
 import { useCheckPkbCodeMutation, useCreatePkbRequestMutation } from './pkbApi';
-import { FIELDS, PHONE_MAX_LENGTH, maskedPhone, validateRequest } from './pkbValidation';
+import { FIELDS, maskedPhone, validateRequest } from './pkbValidation';
 
 const EMPTY = { iin: '', phone: '+7', last_name: '', first_name: '' };
 // IIN and phone keep their masks while typing; names are kept exactly as typed (the rule forbids edge spaces).
 const MASKS = { iin: 'iin', phone: 'phone_kz' };
+const MASKED_INPUT_MAX = 32;
 const INPUT_PROPS = {
-  iin: { inputMode: 'numeric', maxLength: 12, autoComplete: 'off' },
-  phone: { inputMode: 'tel', maxLength: PHONE_MAX_LENGTH, autoComplete: 'tel' },
+  // room for a formatted paste or autofill ("8 (701) 123-45-01"); the masks keep the values to their length
+  iin: { inputMode: 'numeric', maxLength: MASKED_INPUT_MAX, autoComplete: 'off' },
+  phone: { inputMode: 'tel', maxLength: MASKED_INPUT_MAX, autoComplete: 'tel' },
   last_name: { autoComplete: 'family-name', maxLength: 100 },
   first_name: { autoComplete: 'given-name', maxLength: 100 },
 };

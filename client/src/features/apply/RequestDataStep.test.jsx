@@ -35,7 +35,7 @@ async function fill(user, values) {
 
 const helper = (field) => document.getElementById(`pkb-${field}-helper-text`);
 
-const GOOD = { iin: '060315501232', phone: '7011234501', last_name: 'Ахметов', first_name: 'Нурлан' };
+const GOOD = { iin: '060315501232', phone: '+77011234501', last_name: 'Ахметов', first_name: 'Нурлан' };
 
 beforeEach(async () => {
   await i18n.changeLanguage('ru');
@@ -76,9 +76,9 @@ test('the masks keep the IIN to 12 digits and the phone to +7 and 12 characters'
   renderWithProviders(<RequestDataStep applicationId={77} />);
   await fill(user, { iin: '06a0315501232999', phone: '87011234501999' });
   expect(screen.getByTestId('pkb-iin')).toHaveValue('060315501232');
-  expect(screen.getByTestId('pkb-phone')).toHaveValue('+78701123450');
+  expect(screen.getByTestId('pkb-phone')).toHaveValue('+77011234501'); // the trunk 8 is +7 (decision 0083)
   await user.clear(screen.getByTestId('pkb-phone'));
-  expect(screen.getByTestId('pkb-phone')).toHaveValue('+7');
+  expect(screen.getByTestId('pkb-phone')).toHaveValue('');
 });
 
 test('good data send the request, the code modal auto-submits at 6 digits and the stepper follows', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,15 @@ import VerifyCodeStep, { retryAfterSeconds } from './VerifyCodeStep';
 import ForgotPassword from './ForgotPassword';
 import AuthTabs from './AuthTabs';
 import { useGenerateOtpMutation } from './authApi';
+import { loadCatalogues } from '../../i18n';
+
+// Staff only, after their password (decision 0078): its own chunk with the larger catalogues, so /auth's first
+// download stays within its budget (decision 0070).
+const SecondFactorStep = lazy(() =>
+  Promise.all([import(/* webpackChunkName: "second-factor" */ './SecondFactorStep'), loadCatalogues()]).then(
+    ([module]) => module,
+  ),
+);
 
 const TAB_SIGN_IN = 'sign-in';
 // The e-mail being verified survives a reload of /auth?verify-otp=true (issue 10); kept for this tab only.
@@ -56,7 +65,9 @@ export default function AuthPage() {
   const verifyRequested = searchParams.get('verify-otp') === 'true';
 
   const [tab, setTab] = useState(TAB_SIGN_IN);
-  const [view, setView] = useState('tabs'); // tabs | verify | forgot
+  const [view, setView] = useState('tabs'); // tabs | verify | forgot | second-factor
+  // {challenge, enrolmentRequired} of a staff sign-in waiting for its second factor; in memory only.
+  const [secondFactor, setSecondFactor] = useState(null);
   const [verifyEmail, setVerifyEmail] = useState(readVerifyEmail);
   // The password just typed (sign-up, or sign-in of an unverified account) goes with the code (issue 22). In memory
   // only, never in storage: after a reload the code step asks for it.
@@ -85,10 +96,13 @@ export default function AuthPage() {
   // The live region and the focus keeper (a wrong code gives the code field its focus back) come after the first
   // paint, in a chunk of their own: /auth's first download stays as it was (decision 0070).
   useEffect(() => {
-    import(/* webpackChunkName: "focus-support" */ '../../components/focus/installFocusSupport').then((module) => {
-      module.default();
-      module.focusPageOnArrival(); // after sign-out or a redirect, not on a page load
-    });
+    import(/* webpackChunkName: "focus-support" */ '../../components/focus/installFocusSupport')
+      .then((module) => {
+        module.default();
+        module.focusPageOnArrival(); // after sign-out or a redirect, not on a page load
+      })
+      // Not loaded (the connection dropped): the forms work without it, and the page must not fail for it.
+      .catch(() => {});
   }, []);
 
   // An unverified user sent to /auth?verify-otp=true gets a fresh code for the stored e-mail.
@@ -113,6 +127,7 @@ export default function AuthPage() {
 
   const backToSignIn = () => {
     setView('tabs');
+    setSecondFactor(null);
     setTab(TAB_SIGN_IN);
     writeVerifyEmail('');
     setVerifyEmail('');
@@ -121,7 +136,17 @@ export default function AuthPage() {
   };
 
   let content;
-  if (view === 'forgot') {
+  if (view === 'second-factor' && secondFactor) {
+    content = (
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          challenge={secondFactor.challenge}
+          enrolmentRequired={secondFactor.enrolmentRequired}
+          onBack={backToSignIn}
+        />
+      </Suspense>
+    );
+  } else if (view === 'forgot') {
     content = (
       <ForgotPassword initialEmail={forgotEmail} onDone={backToSignIn} onBack={backToSignIn} />
     );
@@ -172,6 +197,10 @@ export default function AuthPage() {
                 setView('forgot');
               }}
               onUnverified={setVerifyPassword}
+              onSecondFactor={(step) => {
+                setSecondFactor(step);
+                setView('second-factor');
+              }}
             />
           ) : (
             <SignUpForm

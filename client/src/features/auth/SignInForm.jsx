@@ -15,8 +15,9 @@ import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 
 /** Sign-in. An unverified account goes on to the code step, which needs the password just typed (the parent keeps it
- * in memory through onUnverified). */
-export default function SignInForm({ onForgotPassword, onUnverified = () => {} }) {
+ * in memory through onUnverified). A staff password answers with no session but a second-factor challenge
+ * (decision 0078): the parent shows that step through onSecondFactor. */
+export default function SignInForm({ onForgotPassword, onUnverified = () => {}, onSecondFactor = () => {} }) {
   const { t, i18n } = useTranslation();
   const domain = useDomain();
   const dispatch = useDispatch();
@@ -34,6 +35,10 @@ export default function SignInForm({ onForgotPassword, onUnverified = () => {} }
   const onSubmit = async ({ email, password }) => {
     try {
       const data = await signIn({ email: email.trim(), password }).unwrap();
+      if (data && data.second_factor_required) {
+        onSecondFactor({ challenge: data.challenge, enrolmentRequired: Boolean(data.enrolment_required) });
+        return;
+      }
       const user = data && data.user;
       if (!user) {
         showError(t('errors.try_again_later'));

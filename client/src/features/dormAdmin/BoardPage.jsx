@@ -1,6 +1,6 @@
 /* Staff: the occupancy board per hall → building → floor → section → room (beds occupied, held, reserved and free,
  * the room's gender, residents), with hall filter, cancel/move of a booking with a reason, and the xlsx export. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -20,6 +20,7 @@ import { API_BASE } from '../../api/baseApi';
 import { useAdminUpdateBookingMutation, useGetBoardQuery } from '../../api/dormApi';
 import { apiErrorMessage } from '../../components/apiError';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import useReturnFocus from '../../components/focus/useReturnFocus';
 import { selectToken } from '../../session/sessionSlice';
 
 function allRooms(tree) {
@@ -60,11 +61,17 @@ export default function BoardPage() {
   const [person, setPerson] = useState(null);
   const [reason, setReason] = useState('');
   const [roomId, setRoomId] = useState('');
+  // The resident's chip opened the dialog; a move or a cancellation takes it away (or elsewhere on the board), so
+  // the focus goes to the board's totals, which the action changed (decision 0077).
+  const totals = useRef(null);
+  const focusNext = useRef(null);
+  const { onExited } = useReturnFocus(Boolean(person), focusNext);
 
   async function run(action) {
     try {
       await update({ booking_id: person.booking_id, action, reason: reason.trim(), ...(action === 'move' ? { room_id: Number(roomId) } : {}) }).unwrap();
       showSuccess(t('dorm_admin.success'));
+      focusNext.current = () => totals.current;
       setPerson(null);
       setReason('');
       setRoomId('');
@@ -109,7 +116,7 @@ export default function BoardPage() {
       </Stack>
       {isError && <Alert severity="error">{t('errors.generic')}</Alert>}
       {data && (
-        <Typography sx={{ mb: 2 }} data-testid="board-totals">
+        <Typography sx={{ mb: 2 }} data-testid="board-totals" ref={totals} tabIndex={-1}>
           {t('dorm_admin.board.counts', data.totals)}
         </Typography>
       )}
@@ -136,7 +143,7 @@ export default function BoardPage() {
           ))}
         </Box>
       ))}
-      <Dialog open={Boolean(person)} onClose={() => setPerson(null)} fullWidth maxWidth="sm" aria-labelledby="resident-title">
+      <Dialog open={Boolean(person)} onClose={() => setPerson(null)} disableRestoreFocus TransitionProps={{ onExited }} fullWidth maxWidth="sm" aria-labelledby="resident-title">
         <DialogTitle id="resident-title">{person ? person.name : ''}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -1,6 +1,6 @@
 /* Staff: room transfer requests (req §7 GET /admin/transfers?type=, POST /admin/update-room-transfer). Approve
  * (the server moves or swaps atomically, re-checking capacity and gender) or reject with a reason. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,6 +20,8 @@ import { useDecideTransferMutation, useGetTransfersQuery } from '../../api/dormA
 import { apiErrorMessage } from '../../components/apiError';
 import { formatDateTime } from '../../components/dates/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import useReturnFocus from '../../components/focus/useReturnFocus';
+import { focusElement, focusIsLost } from '../../components/focus/focusElement';
 
 const TYPES = ['pending', 'approved', 'rejected'];
 
@@ -36,11 +38,24 @@ export default function TransfersPage() {
   const [reason, setReason] = useState('');
   const { data, isLoading, isError } = useGetTransfersQuery({ type }, { refetchOnMountOrArgChange: true });
   const [decide, { isLoading: deciding }] = useDecideTransferMutation();
+  // A decided request leaves the pending list with its buttons: the focus goes to the page's heading rather than
+  // falling to the page (decision 0077) — when the reject dialog has closed, and when the list without it arrives.
+  const heading = useRef(null);
+  const focusNext = useRef(null);
+  const decided = useRef(false);
+  const { onExited } = useReturnFocus(Boolean(rejecting), focusNext);
+  useEffect(() => {
+    if (!decided.current || !focusIsLost()) return;
+    decided.current = false;
+    focusElement(heading.current);
+  }, [data]);
 
   async function run(body) {
     try {
       await decide(body).unwrap();
       showSuccess(t('dorm_admin.success'));
+      decided.current = true;
+      if (body.action === 'reject') focusNext.current = () => heading.current;
       setRejecting(null);
       setReason('');
     } catch (error) {
@@ -50,7 +65,7 @@ export default function TransfersPage() {
 
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>{t('dorm_admin.transfers.title')}</Typography>
+      <Typography component="h1" variant="h4" sx={{ mb: 2 }} ref={heading} tabIndex={-1}>{t('dorm_admin.transfers.title')}</Typography>
       <Tabs value={type} onChange={(_e, value) => setType(value)} variant="scrollable" aria-label={t('dorm_admin.transfers.title')} sx={{ mb: 2 }}>
         {TYPES.map((value) => (
           <Tab key={value} value={value} label={t(`dorm_admin.transfers.${value}`)} data-testid={`transfers-tab-${value}`} />
@@ -96,7 +111,7 @@ export default function TransfersPage() {
           </Card>
         ))}
       </Stack>
-      <Dialog open={Boolean(rejecting)} onClose={() => setRejecting(null)} fullWidth maxWidth="sm" aria-labelledby="reject-title">
+      <Dialog open={Boolean(rejecting)} onClose={() => setRejecting(null)} disableRestoreFocus TransitionProps={{ onExited }} fullWidth maxWidth="sm" aria-labelledby="reject-title">
         <DialogTitle id="reject-title">{t('dorm_admin.transfers.reject')}</DialogTitle>
         <DialogContent>
           <TextField autoFocus fullWidth multiline minRows={2} sx={{ mt: 1 }} label={t('dorm_admin.reason')} value={reason}

@@ -51,3 +51,20 @@ test('a swap request says whether the e-mail was a resident\'s (only staff are t
   expect(await screen.findByTestId('admin-transfer-5')).toHaveTextContent('Обмен с resident@example.com (ждём согласия)');
   expect(screen.getByTestId('admin-transfer-6')).toHaveTextContent('Обмен с nobody@example.com (жилец с таким e-mail не найден)');
 });
+
+test('a request decided leaves the list: the focus goes to the page heading, not to the page (decision 0077)', async () => {
+  let decided = false;
+  mockFetch(async (url, request) => {
+    if (request.method === 'GET') return { body: { success: true, list: decided ? [] : [ITEM], total: decided ? 0 : 1 } };
+    decided = true;
+    return { body: { success: true, item: { ...ITEM, status: 'rejected' } } };
+  });
+  renderWithProviders(<TransfersPage />);
+  const reject = await screen.findByTestId('reject-4');
+  reject.focus();
+  fireEvent.click(reject);
+  fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: 'Нет мест' } });
+  fireEvent.click(screen.getByTestId('reject-confirm'));
+  await waitFor(() => expect(screen.queryByTestId('admin-transfer-4')).toBeNull());
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+});

@@ -22,6 +22,8 @@ import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ListIcon from '@mui/icons-material/ListAltOutlined';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
+import NotificationBell from '../../components/notifications/NotificationBell';
+import useStoredLanguage from '../../components/notifications/useStoredLanguage';
 import { isShellUser, selectUser } from '../../session/sessionSlice';
 import { adminPathFor, useDomain } from '../../domain';
 
@@ -37,6 +39,8 @@ export default function Header() {
   // Signed in but not known yet: the prerendered first screen (SHELL_USER, decision 0070) shows no account controls
   // until the stored user is read, rather than a sign-in button a signed-in user would see flash.
   const unknownUser = isShellUser(user);
+  // A signed-in user's language switch is saved on the account: their mail follows it (issue 26).
+  useStoredLanguage(Boolean(email));
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -53,6 +57,8 @@ export default function Header() {
         </Typography>
 
         <LanguagePicker />
+
+        {email && <NotificationBell />}
 
         <Stack
           component="nav"
@@ -144,6 +150,18 @@ export default function Header() {
                   data-testid="mobile-my-applications-link"
                 >
                   <ListItemText primary={t('header.my_applications')} />
+                </ListItemButton>
+              </ListItem>
+            )}
+            {email && (
+              <ListItem disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to="/settings/notifications"
+                  onClick={() => setOpen(false)}
+                  data-testid="mobile-notification-settings-link"
+                >
+                  <ListItemText primary={t('notifications.settings_link')} />
                 </ListItemButton>
               </ListItem>
             )}

@@ -1,8 +1,8 @@
 /* /my-applications (req §2): one card per application with the programme, the creation date, its real state
  * (a citizen's step, a foreign applicant's status: issue 11 item 5), its status history from the state machine
- * (GET /users/application/{id} status_history, loaded when opened), the receipt slot of the payments module, and
- * the buttons 'Открыть анкету' (→ /apply/{id}), for citizens 'Этапы поступления' (→ /stepper/{id}), and
- * 'Добавить заявку' (→ /apply). */
+ * (GET /users/application/{id} status_history, loaded when opened), the receipt slot of the payments module, its
+ * official letters (LetterSlot, issue 26), and the buttons 'Открыть анкету' (→ /apply/{id}), for citizens 'Этапы
+ * поступления' (→ /stepper/{id}), and 'Добавить заявку' (→ /apply). */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,7 @@ import { useGetApplicationDetailQuery } from '../../components/questionnaire/que
 import { isKazakhstanCitizenship, useDomain } from '../../domain';
 import { stateKey, transitionKey } from './applicationState';
 import ReceiptSlot, { useReceiptsByApplication } from './ReceiptSlot';
+import LetterSlot, { useLettersByApplication } from './LetterSlot';
 import DocumentsToFix from './DocumentsToFix';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
@@ -75,6 +76,7 @@ export default function MyApplicationsPage() {
     refetchOnMountOrArgChange: true,
   });
   const receipts = useReceiptsByApplication();
+  const letters = useLettersByApplication();
 
   useDocumentTitle(t('my_applications.title'));
 
@@ -126,6 +128,7 @@ export default function MyApplicationsPage() {
                   />
                   <DocumentsToFix application={application} />
                   <ReceiptSlot application={application} receipts={receipts[application.id]} />
+                  <LetterSlot application={application} letters={letters[application.id]} />
                   <History applicationId={application.id} />
                 </CardContent>
                 <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -27,15 +27,17 @@ import {
 } from '../../components/questionnaire/questionnaireApi';
 import { useApplicationProceedMutation } from './stepperApi';
 import { isPdf, uploadDocument } from './xhrUpload';
+import { slotName } from '../../components/questionnaire/data';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 export const SELF_UPLOAD_FORM = 'documentsSelfUpload';
 
 function DocumentRow({ field, stored, upload, disabled }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [percent, setPercent] = useState(null);
   const [error, setError] = useState(null);
-  const label = t(field.label, field.label_params || {});
+  // the server names each slot in ru/kk/en, the same name staff and the sent-back notice use (decision 0083)
+  const label = slotName(field, i18n.language) || t(field.label, field.label_params || {});
   const inputId = `upload-${field.field}`;
 
   const onFile = async (event) => {

@@ -1,8 +1,8 @@
 /* /stepper and /stepper/{applicationId} (req §2 Stepper): the citizens' numbered progress through admission.
- * With an application it shows what to do now — the component stepRegistry.js registers for the current action
- * (stepRules.js), whose Next calls POST /users/application-proceed and refetches — above every step marked
- * completed, current or future from current_step (§4, decision 0033). Pages that wait for staff or the grant list
- * poll (§4). Without an application it shows the physical-presence modal (§2) before the programme choice. */
+ * With an application it shows what to do now — the component stepRegistry.js registers for the current step
+ * (stepRules.js), whose Next calls POST /users/application-proceed and refetches — above every step of the path,
+ * each completed, current or future as the server derived it from the state machine (decision 0083): exactly one
+ * is current and the card above carries its title. Pages that wait for staff or the grant list poll (§4). Without an application it shows the physical-presence modal (§2) before the programme choice. */
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
 import { FINANCINGS } from '../../domain';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
-import { FORM_OPEN_STEPS, STEP_KEYS, activeIndex, stepState } from './steps';
+import { STATE_LABELS, visibleSteps } from './steps';
 import { POLL_INTERVAL_MS, actionFor, pollsApplication } from './stepRules';
 import { SLOTS, STEP_REGISTRY } from './stepRegistry';
 import { SubmittedForm } from './steps/FormStep';
@@ -36,6 +36,7 @@ import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 // The citizens' financing cards (home and /local-select-path); the listener card has its own page (decision 0068).
 const FINANCING_TYPES = FINANCINGS;
+const FORM_OPEN_AT = ['document_submission', 'physical_documents_awaiting'];
 
 function PhysicalPresenceModal({ type }) {
   const { t } = useTranslation();
@@ -100,7 +101,7 @@ function ActionPanel({ application, config }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }} component="section" aria-labelledby="stepper-action-title" data-testid={`stepper-action-${action}`}>
       <Typography component="h2" variant="h5" id="stepper-action-title" sx={{ mb: 2 }}>
-        {t(`stepper_actions.titles.${action}`)}
+        {t(`stepper.steps.${action}.title`)}
       </Typography>
       <Component application={application} proceed={proceed} proceeding={proceeding} config={config} slot={SLOTS[action]} />
     </Paper>
@@ -128,11 +129,13 @@ function ApplicationStepper({ applicationId }) {
   // §8: a failed application fetch goes back to the home page.
   if (isError || !application) return <Navigate to="/" replace />;
 
-  const currentStep = application.current_step;
-  const active = activeIndex(currentStep);
+  const { progress } = application;
+  const steps = visibleSteps(progress);
+  const active = steps.findIndex((step) => step.state === 'current');
   const program = application.study_program ? localizedName(application.study_program, i18n.language) : '';
-  const done = currentStep === 10 || (currentStep === 8 && application.financing === 'paid');
-  const formOpen = FORM_OPEN_STEPS.includes(currentStep);
+  const done = Boolean(progress && progress.completed);
+  // §4: the submitted form stays open (read-only) while the documents are being handed over
+  const formOpen = Boolean(progress) && FORM_OPEN_AT.includes(progress.current);
 
   return (
     <>
@@ -145,20 +148,32 @@ function ApplicationStepper({ applicationId }) {
         </Typography>
       )}
       {done && <Alert severity="success" sx={{ mb: 2 }} data-testid="stepper-done">{t('stepper.done')}</Alert>}
+      {progress && progress.archived && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="stepper-archived">{t('stepper.archived')}</Alert>
+      )}
       <ActionPanel application={application} config={config} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Stepper activeStep={active} orientation="vertical" aria-label={t('stepper.title')}>
-          {STEP_KEYS.map((key, index) => {
-            const state = stepState(index, currentStep);
+          {steps.map((step) => {
+            const state = STATE_LABELS[step.state];
+            const current = step.state === 'current';
             return (
-              <Step key={key} completed={state === 'completed'} active={state === 'current'} data-testid={`stepper-step-${key}`} data-state={state}>
+              <Step
+                key={step.key}
+                completed={step.state === 'done'}
+                active={current}
+                data-testid={`stepper-step-${step.key}`}
+                data-state={state}
+                aria-current={current ? 'step' : undefined}
+                expanded={step.key === 'form' && formOpen ? true : undefined}
+              >
                 <StepLabel optional={<Typography variant="caption">{t(`stepper.state.${state}`)}</Typography>}>
-                  {t(`stepper.steps.${key}.title`)}
+                  {t(step.label_key)}
                 </StepLabel>
                 <StepContent>
-                  <Typography sx={{ mb: 1 }}>{t(`stepper.steps.${key}.description`)}</Typography>
-                  {key === 'form' && formOpen && <SubmittedForm application={application} />}
-                  {key !== 'form' && index === active && (
+                  <Typography sx={{ mb: 1 }}>{t(`stepper.steps.${step.key}.description`)}</Typography>
+                  {step.key === 'form' && formOpen && <SubmittedForm application={application} />}
+                  {step.key !== 'form' && current && (
                     <Typography variant="body2" color="text.secondary" data-testid="stepper-contact">
                       {t('stepper.contact', { phone: (config && config.contact_phone) || '', email: (config && config.contact_email) || '' })}
                     </Typography>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Link, Route } from 'react-router-dom';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import StepperPage from './StepperPage';
-import { STEP_KEYS, stepState } from './steps';
+import { visibleSteps } from './steps';
+import { allVectors, withProgress } from './progressFixtures';
 
 const PROGRAM = { id: 3, name_ru: 'Бакалавриат', name_en: "Bachelor's degree", name_kk: 'Бакалавриат' };
 
@@ -15,19 +16,46 @@ function serve(application, status = 200) {
   });
 }
 
-test('step states follow current_step (§4): earlier completed, equal current, the form stays open at 4 and 5', () => {
-  expect(STEP_KEYS).toHaveLength(8);
-  expect(STEP_KEYS.map((_, i) => stepState(i, 1))).toEqual(['completed', 'current', 'future', 'future', 'future', 'future', 'future', 'future']);
-  expect(stepState(3, 4)).toBe('current');
-  expect(stepState(3, 5)).toBe('current');
-  expect(stepState(4, 4)).toBe('current');
-  expect(stepState(3, 6)).toBe('completed');
-  expect(STEP_KEYS.every((_, i) => stepState(i, 10) === 'completed')).toBe(true);
-  expect(stepState(0, undefined)).toBe('current');
+test('the server vectors: every state has exactly one current step, and fee-paying paths list no grant step', () => {
+  allVectors.forEach(({ progress, financing }) => {
+    const steps = visibleSteps(progress);
+    expect(steps.filter((step) => step.state === 'current').map((step) => step.key)).toEqual([progress.current]);
+    if (financing === 'paid') expect(steps.map((step) => step.key)).not.toContain('scholarship_result_awaiting');
+  });
+});
+
+test.each([
+  [1, 'scholarship', 'instruction', 'Инструкция'],
+  [4, 'paid', 'document_submission', 'Подача документов'],
+  [5, 'paid', 'physical_documents_awaiting', 'Ожидание оригиналов документов'],
+  [7, 'paid', 'choose_educational_program', 'Выбор образовательной программы'],
+  [8, 'scholarship', 'enrolment', 'Зачисление'],
+])('at step %s (%s) one step is current and the card above has its title', async (step, financing, key, title) => {
+  serve(withProgress({ id: 7, current_step: step, financing, study_program: PROGRAM, upload_code: '1234567' }));
+  renderWithProviders(<StepperPage />, { route: '/stepper/7', path: '/stepper/:applicationId' });
+  const card = await screen.findByTestId(`stepper-action-${key}`);
+  expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent(title);
+  const current = document.querySelectorAll('[data-testid^="stepper-step-"][data-state="current"]');
+  expect(current).toHaveLength(1);
+  expect(current[0]).toHaveAttribute('data-testid', `stepper-step-${key}`);
+  expect(within(current[0]).getByText(title)).toBeInTheDocument();
+  const grantStep = screen.queryByTestId('stepper-step-scholarship_result_awaiting');
+  if (financing === 'paid') expect(grantStep).toBeNull();
+  else expect(grantStep).not.toBeNull();
+  // steps 5 and 6 in the order the applicant lives them: submit the documents, then wait for the originals
+  const keys = [...document.querySelectorAll('[data-testid^="stepper-step-"]')].map((el) => el.getAttribute('data-testid'));
+  expect(keys.indexOf('stepper-step-document_submission')).toBeLessThan(keys.indexOf('stepper-step-physical_documents_awaiting'));
+});
+
+test('a withdrawn application shows the notice and no card', async () => {
+  serve(withProgress({ id: 7, current_step: 3, status: -1, financing: 'paid', study_program: PROGRAM }));
+  renderWithProviders(<StepperPage />, { route: '/stepper/7', path: '/stepper/:applicationId' });
+  expect(await screen.findByTestId('stepper-archived')).toHaveTextContent('Заявка отозвана');
+  expect(screen.queryByTestId(/^stepper-action-/)).toBeNull();
 });
 
 test('an application at step 2 shows the programme, completed steps and the payment step as current', async () => {
-  serve({ id: 7, current_step: 2, financing: 'paid', study_program: PROGRAM });
+  serve(withProgress({ id: 7, current_step: 2, financing: 'paid', study_program: PROGRAM }));
   renderWithProviders(<StepperPage />, { route: '/stepper/7', path: '/stepper/:applicationId' });
   expect(await screen.findByTestId('stepper-program')).toHaveTextContent('Программа: Бакалавриат');
   expect(screen.getByTestId('stepper-financing')).toHaveTextContent('Поступление на платной основе');

@@ -7,6 +7,7 @@ import { POLL_INTERVAL_MS, actionFor, pollsApplication } from './stepRules';
 import { SLOTS, STEP_REGISTRY } from './stepRegistry';
 import AdmissionFeeStep from './steps/AdmissionFeeStep';
 import PaymentStepSlot from './steps/PaymentStepSlot';
+import { withProgress } from './progressFixtures';
 
 const PROGRAM = { id: 3, name_ru: 'Бакалавриат', name_en: "Bachelor's degree", name_kk: 'Бакалавриат' };
 const CONFIG = { contact_phone: '+7 727 000 00 00', contact_email: 'info@u.kz' };
@@ -45,28 +46,28 @@ function serve({ application, proceed = () => ({ body: { success: true } }), sch
   return { calls, fn };
 }
 
-const app = (extra) => ({ id: 7, current_step: 1, financing: 'scholarship', study_program: PROGRAM, upload_code: '1234567', ...extra });
+const app = (extra) => withProgress({ id: 7, current_step: 1, financing: 'scholarship', study_program: PROGRAM, upload_code: '1234567', ...extra });
 const open = () => renderWithProviders(<StepperPage />, { route: '/stepper/7', path: '/stepper/:applicationId' });
 
-test('every action of §4 has a registered component; the payment step is the slot with AdmissionFeeStep in it', () => {
-  const actions = [1, 2, 3, 4, 5, 6, 7, 8, 10].map((step) => actionFor({ current_step: step, status: null }));
+test('every current step of §4 has a registered component; the payment step is the slot with AdmissionFeeStep in it', () => {
+  const actions = [1, 2, 3, 4, 5, 6, 7, 8, 10].map((step) => actionFor(app({ current_step: step })));
   expect(actions).toEqual([
     'instruction', 'payment', 'form', 'document_submission', 'physical_documents_awaiting',
-    'scholarship_result_awaiting', 'scholarship_result', 'enrolment', 'enrolment',
+    'scholarship_result_awaiting', 'choose_educational_program', 'enrolment', 'enrolment',
   ]);
   actions.forEach((action) => expect(STEP_REGISTRY[action]).toBeDefined());
   expect(STEP_REGISTRY.payment).toBe(PaymentStepSlot);
   expect(SLOTS.payment).toBe(AdmissionFeeStep);
-  expect(actionFor({ current_step: 3, status: -1 })).toBeNull();
+  expect(actionFor(app({ current_step: 3, status: -1 }))).toBeNull();
 });
 
 test('awaiting pages poll the application; pages the applicant acts on do not', () => {
   expect(POLL_INTERVAL_MS).toBe(5000);
-  expect(pollsApplication({ current_step: 2 })).toBe(true);
-  expect(pollsApplication({ current_step: 5 })).toBe(true);
-  expect(pollsApplication({ current_step: 8, financing: 'scholarship' })).toBe(true);
-  expect(pollsApplication({ current_step: 8, financing: 'paid' })).toBe(false);
-  [1, 3, 4, 6, 7, 10].forEach((step) => expect(pollsApplication({ current_step: step, financing: 'scholarship' })).toBe(false));
+  expect(pollsApplication(app({ current_step: 2 }))).toBe(true);
+  expect(pollsApplication(app({ current_step: 5 }))).toBe(true);
+  expect(pollsApplication(app({ current_step: 8, financing: 'scholarship' }))).toBe(true);
+  expect(pollsApplication(app({ current_step: 8, financing: 'paid' }))).toBe(false);
+  [1, 3, 4, 6, 7, 10].forEach((step) => expect(pollsApplication(app({ current_step: step, financing: 'scholarship' }))).toBe(false));
 });
 
 test('instruction: Next waits for all five ticks, then proceeds and refetches the application', async () => {

@@ -1,5 +1,5 @@
-/* The citizens' stepper registry (decision 0068): each action the applicant may face (stepRules.js actionFor)
- * and the component that shows it. Every component receives the same props:
+/* The citizens' stepper registry (decisions 0068, 0083): each step the applicant may be on (the server's progress,
+ * stepRules.js actionFor) and the component that shows it. Every component receives the same props:
  *   application  the application (GET /users/application/{id}: current_step, financing, upload_code, ...)
  *   proceed(type?)  Next: POST /users/application-proceed, then the application is refetched; resolves true/false
  *   proceeding   a Next is under way
@@ -18,7 +18,7 @@ import FormStep from './steps/FormStep';
 import InstructionStep from './steps/InstructionStep';
 import PaymentStepSlot from './steps/PaymentStepSlot';
 import PhysicalDocumentsAwaitingStep from './steps/PhysicalDocumentsAwaitingStep';
-import { ChooseEducationalProgramStep, ScholarshipAwaitingStep, ScholarshipResultStep } from './steps/ScholarshipSteps';
+import { ScholarshipAwaitingStep, ScholarshipResultStep } from './steps/ScholarshipSteps';
 
 export const SLOTS = {
   payment: AdmissionFeeStep,
@@ -31,7 +31,7 @@ export const STEP_REGISTRY = {
   document_submission: DocumentSubmissionStep,
   physical_documents_awaiting: PhysicalDocumentsAwaitingStep,
   scholarship_result_awaiting: ScholarshipAwaitingStep,
-  scholarship_result: ScholarshipResultStep,
-  choose_educational_program: ChooseEducationalProgramStep,
+  // step 7: a grant holder reads the result first; a fee-paying applicant chooses the programme at once
+  choose_educational_program: ScholarshipResultStep,
   enrolment: EnrolmentStep,
 };

@@ -1,31 +1,20 @@
-/* What the citizens' stepper asks at each current_step (req §4; decision 0068), without any markup.
- * The step keys and their completed/current/future states are in steps.js (decision 0033). */
+/* What the citizens' stepper asks now (req §4; decisions 0068, 0083), without any markup. The card shown is the
+ * current step of the server's progress (steps.js), so its title and the stepper's current label are the same. */
+import { currentKey } from './steps';
 
 /** Pages that wait for someone else (staff, the grant list) refresh on their own (§4): every 5 s. */
 export const POLL_INTERVAL_MS = 5000;
 
-/** current_step → the action the applicant sees now (a key of stepRegistry.js STEP_REGISTRY). */
-const ACTION_BY_STEP = {
-  1: 'instruction',
-  2: 'payment',
-  3: 'form',
-  4: 'document_submission',
-  5: 'physical_documents_awaiting',
-  6: 'scholarship_result_awaiting',
-  7: 'scholarship_result',
-  8: 'enrolment',
-  10: 'enrolment',
-};
-
+/** The current step's key (a key of stepRegistry.js STEP_REGISTRY), or null when nothing is asked (withdrawn). */
 export function actionFor(application) {
-  if (!application || application.status === -1) return null;
-  return ACTION_BY_STEP[application.current_step] || null;
+  if (!application || !application.progress || application.progress.archived) return null;
+  return currentKey(application.progress);
 }
 
 /** Whether the stepper polls the application: someone else moves it next (staff confirm the documents, staff
- * enrol a scholarship holder at 8, staff exempt from the fee or the payment provider confirms at 2). */
+ * enrol a grant holder, staff exempt from the fee or the payment provider confirms). */
 export function pollsApplication(application) {
   const action = actionFor(application);
   if (action === 'payment' || action === 'physical_documents_awaiting') return true;
-  return action === 'enrolment' && application.current_step === 8 && application.financing === 'scholarship';
+  return action === 'enrolment' && !application.progress.completed;
 }

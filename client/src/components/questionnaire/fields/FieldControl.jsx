@@ -10,13 +10,13 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { applyMask, fieldOptions, iinValid } from '../../../forms-engine/engine';
+import { applyMask, fieldOptions, iinValid, normalisingMask } from '../../../forms-engine/engine';
 import { localizedName } from '../../../i18n';
 import { DateInput } from '../../dates';
 import FileField from './FileField';
 import KatoField from './KatoField';
 import InstitutionField from './InstitutionField';
-import { testIdOf } from '../data';
+import { slotName, testIdOf } from '../data';
 import { formError } from '../validation';
 
 export { testIdOf } from '../data';
@@ -28,14 +28,13 @@ export function yearChoices(now = new Date()) {
   return Array.from({ length: YEAR_SPAN }, (_, i) => current - i);
 }
 
-const PHONE_MAX = { phone_kz: 12, phone_intl: 16 };
+const MASKED_INPUT_MAX = 32; // room for "+7 (701) 123-45-01" or a certificate number with spaces
 
 function maskedText(field, raw) {
   if (field.type === 'phone') {
-    const mask = field.mask || 'phone_kz';
     const digits = String(raw || '').replace(/[^0-9]/g, '');
     if (!digits) return '';
-    return applyMask(mask, raw);
+    return applyMask(normalisingMask(field), raw);
   }
   if (field.type === 'iin') return applyMask('iin', raw);
   if (field.type === 'number') return applyMask(field.mask || 'decimal2', raw);
@@ -109,8 +108,9 @@ function ChoiceControl({ path, value, choices, onChange, error, readOnly, label,
 
 export default function FieldControl(props) {
   const { step, field, path, value, onChange, error, readOnly, required, applicationId } = props;
-  const { t } = useTranslation();
-  const label = t(field.label || `form.${step.key}.${field.key}`);
+  const { t, i18n } = useTranslation();
+  // a document slot comes named by the server in ru/kk/en (the same name on every surface, decision 0083)
+  const label = slotName(field, i18n.language) || t(field.label || `form.${step.key}.${field.key}`);
   const common = { ...props, label, required };
 
   switch (field.type) {
@@ -204,9 +204,13 @@ export default function FieldControl(props) {
       // text, textarea, email, phone, iin, number
       const isPhone = field.type === 'phone';
       const mask = isPhone ? field.mask || 'phone_kz' : field.mask;
+      const normalised = normalisingMask(field);
       const text = value === null || value === undefined ? '' : String(value);
       const liveIin = field.type === 'iin' && text.length === 12 && !iinValid(text) ? formError(t, 'invalid_iin') : '';
-      const maxLength = isPhone ? PHONE_MAX[mask] : field.type === 'iin' ? 12 : field.max_length || (field.type === 'textarea' ? 2000 : 255);
+      // A masked field takes a formatted paste or autofill whole (the browser would cut it at maxLength); the mask
+      // itself keeps the value to its length. One rule for typing, paste and autofill: onChange (decision 0083).
+      const maxLength = normalised ? MASKED_INPUT_MAX : field.max_length || (field.type === 'textarea' ? 2000 : 255);
+      const hint = normalised ? t(`form.hints.${normalised}`) : '';
       return (
         <TextField
           label={label}
@@ -216,17 +220,20 @@ export default function FieldControl(props) {
           multiline={field.type === 'textarea'}
           minRows={field.type === 'textarea' ? 3 : undefined}
           onChange={(e) => onChange(path, maskedText(field, e.target.value))}
+          // the country code shown, so a national number can be typed as it is written (701 123 45 67); a +7 or
+          // an 8 typed over it is understood too (the mask's rule, decision 0083)
           onFocus={isPhone && mask === 'phone_kz' && !text && !readOnly ? () => onChange(path, '+7') : undefined}
           onBlur={isPhone && (text === '+7' || text === '+') ? () => onChange(path, '') : undefined}
           disabled={readOnly}
           error={Boolean(error || liveIin)}
-          helperText={error || liveIin || ' '}
-          placeholder={isPhone ? (mask === 'phone_kz' ? '+7XXXXXXXXXX' : '+XXXXXXXXXXX') : undefined}
+          helperText={error || liveIin || hint || ' '}
+          placeholder={isPhone ? (mask === 'phone_kz' ? '+7 701 123 45 67' : '+XXXXXXXXXXX') : undefined}
           fullWidth
           slotProps={{
             htmlInput: {
               maxLength,
               inputMode: ['phone', 'iin'].includes(field.type) ? 'tel' : field.type === 'number' ? 'decimal' : undefined,
+              autoComplete: isPhone ? 'tel' : normalised ? 'off' : undefined,
               'data-testid': testIdOf(path),
             },
           }}
