@@ -64,14 +64,19 @@ export const ADMIN_SHELLS = {
   kz: { key: 'kz', base: '/admin/kz', segment: 'KZ' },
 };
 
-/** Path of the admin area for the user's roles (foreign admin → /admin, citizens' admin → /admin/kz), or null. */
+/** The staff-management role's own screen, for an account with no admin role (issue 22, decision 0079). */
+export const STAFF_ACCOUNTS_PATH = '/staff-accounts';
+
+/** Path of the staff area for the user's roles (foreign admin → /admin, citizens' admin → /admin/kz, the
+ * staff-management role alone → the staff accounts screen), or null for an applicant. */
 export function adminPathFor(user, domain = DEFAULT_DOMAIN) {
   if (hasRole(user, ROLE_KEYS.foreignAdmin, domain)) return '/admin';
   if (hasRole(user, ROLE_KEYS.kzAdmin, domain)) return '/admin/kz';
-  return null;
+  return hasRole(user, ROLE_KEYS.staffManager, domain) ? STAFF_ACCOUNTS_PATH : null;
 }
 
-/** Staff (either admin role) are not applicants: they never pick a citizenship (issue 12 "Access"). */
+/** Staff (an admin role or the staff-management role) are not applicants: they never pick a citizenship (issue 12
+ * "Access", decision 0079). */
 export function isStaff(user, domain = DEFAULT_DOMAIN) {
   return adminPathFor(user, domain) !== null;
 }
@@ -79,7 +84,7 @@ export function isStaff(user, domain = DEFAULT_DOMAIN) {
 /** Where a signed-in user who has not confirmed the e-mail yet is sent (the guards, and sign-in itself). */
 export const VERIFY_OTP_PATH = '/auth?verify-otp=true';
 
-/** Where a verified user lands after sign-in: staff in their admin shell, applicants at / (or /choose-flow first). */
+/** Where a verified user lands after sign-in: staff in their area (adminPathFor), applicants at / (or /choose-flow). */
 export function landingPathFor(user, domain = DEFAULT_DOMAIN) {
   const adminPath = adminPathFor(user, domain);
   if (adminPath) return adminPath;

@@ -5,6 +5,8 @@ import {
   buildRuleContext,
   domainFromConfig,
   isKazakhstanCitizen,
+  isStaff,
+  landingPathFor,
   isOfferedProgram,
   sortCitizenships,
 } from './domain';
@@ -45,6 +47,23 @@ describe('roles (req §6)', () => {
     expect(adminPathFor({ roles: ['Админ (граждане КЗ)'] })).toBe('/admin/kz');
     expect(adminPathFor({ roles: [] })).toBeNull();
     expect(adminPathFor(null)).toBeNull();
+  });
+
+  test('sign-in lands staff where they work: a staff manager without an admin role on the staff screen (issue 22)', () => {
+    const user = (...roles) => ({ roles: roles.map((name) => ({ name })) });
+    expect(landingPathFor(user('Управление персоналом'))).toBe('/staff-accounts');
+    expect(isStaff(user('Управление персоналом'))).toBe(true); // never sent to /choose-flow
+    // an admin role keeps its shell (the staff screen is in its menu)
+    expect(landingPathFor(user('Управление персоналом', 'Админ'))).toBe('/admin');
+    expect(landingPathFor(user('Админ (граждане КЗ)', 'Управление персоналом'))).toBe('/admin/kz');
+    // applicants
+    expect(landingPathFor(user())).toBe('/choose-flow');
+    expect(landingPathFor({ roles: [], citizenship_id: 3 })).toBe('/');
+    expect(isStaff(user())).toBe(false);
+    // the role's name as the server sends it (public-config) is the one recognised
+    const domain = domainFromConfig({ roles: { staff_manager: 'HR' } });
+    expect(landingPathFor(user('HR'), domain)).toBe('/staff-accounts');
+    expect(landingPathFor(user('Управление персоналом'), domain)).toBe('/choose-flow');
   });
 });
 

@@ -234,7 +234,7 @@ def test_foreign_applicant_applies_fills_every_section_and_submits(page, smtp, r
     # The arrow opens a region with the mouse (the keyboard: Right, decision 0077 — test_keyboard_journeys.py).
     dialog.get_by_test_id(f"kato-expand-{almaty.id}").click()
     expect(almaty_item).to_have_attribute("aria-expanded", "true")
-    districts = almaty_item.get_by_role("group").get_by_role("treeitem")
+    districts = dialog.get_by_test_id(f"kato-group-{almaty.id}").get_by_role("treeitem")  # owned: aria-owns
     expect(districts).to_have_count(8)
     expect(districts.first).to_contain_text("Алатауский район")  # children ordered by name
     dialog.get_by_role("treeitem", name="Бостандыкский район", exact=True).get_by_text("Бостандыкский район").click()

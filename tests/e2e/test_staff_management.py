@@ -3,7 +3,8 @@
 A staff manager (who also reviews foreign applicants, so the /admin shell is theirs) invites a colleague from the
 Staff screen; the colleague sets a password from the link in the mail; the manager changes the colleague's roles
 and reads the account's audit trail. The screens pass axe-core with no serious violation in ru, and show their own
-titles and labels in kk and en.
+titles and labels in kk and en. A manager with no admin role signs in (password and second factor) to the staff
+screen of its own, /staff-accounts.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from server.accounts.users import create_admin
 from server.database import unit_of_work
 from server.models import ROLE_FOREIGN_ADMIN, ROLE_STAFF_MANAGER, User
 
-from ..helpers import API
+from ..helpers import API, fresh_totp
 from .conftest import ARTIFACTS
 from .test_accessibility import Audit, signed_in
+from .test_staff_second_factor import open_auth, submit_password
 
 PASSWORD = "staff-pass-2026"
 INVITEE = "new.colleague@university.kz"
@@ -120,3 +122,31 @@ def test_manager_invites_changes_roles_and_reads_the_trail(page, factories, db, 
         expect(page.get_by_role("heading", level=1, name=title)).to_be_visible()
         expect(page.get_by_test_id("staff-invite-button")).to_have_text(invite)
         expect(page).to_have_title(re.compile(f"^{title} — "))
+
+
+def test_a_manager_without_an_admin_role_signs_in_to_the_staff_screen(page, factories, db):
+    """Decision 0079: the staff-management role alone (no admin shell's access check passes) lands on
+    /staff-accounts after the password and the second factor — never on /choose-flow."""
+    manager = factories.admin(role=ROLE_STAFF_MANAGER, email="people.only@university.kz")
+    audit = Audit(page, "desktop")
+
+    open_auth(page, "ru")
+    submit_password(page, manager.email)
+    expect(page.get_by_test_id("second-factor-step")).to_be_visible()
+    page.get_by_test_id("second-factor-code").fill(fresh_totp(manager.email))
+    page.get_by_test_id("second-factor-submit").click()
+    expect(page).to_have_url(re.compile(r"/staff-accounts$"))
+    expect(page.get_by_test_id("staff-accounts-shell")).to_be_visible()
+    expect(page.get_by_role("heading", level=1, name="Сотрудники")).to_be_visible()
+    expect(page.get_by_test_id("staff-table")).to_contain_text(manager.email)
+    expect(page).to_have_title(re.compile(r"^Сотрудники — "))
+    audit("/staff-accounts")
+    audit.check()
+
+    # the applicant area and the admin shells send the account back to its screen
+    page.goto("/choose-flow")
+    expect(page).to_have_url(re.compile(r"/staff-accounts$"))
+    page.goto("/admin")
+    expect(page).not_to_have_url(re.compile(r"/admin"))
+    page.get_by_test_id("logout").click()
+    expect(page).to_have_url(re.compile(r"/auth"))

@@ -57,6 +57,8 @@ def open_auth(page, lang: str) -> None:
     )
     page.goto("/auth")
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    # The lazily loaded pieces of /auth have arrived: what is typed next goes into the form the app keeps.
+    page.wait_for_load_state("networkidle")
 
 
 def submit_password(page, email: str) -> None:

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 import { lazyWithCatalogues as lazy } from '../lazyWithCatalogues';
 import RequireSegment from './RequireSegment';
-import { ADMIN_SHELLS } from '../../domain';
+import { ADMIN_SHELLS, STAFF_ACCOUNTS_PATH } from '../../domain';
 
 const AdminLayout = lazy(() => import(/* webpackChunkName: "admin" */ './AdminLayout'));
 const review = (name) => lazy(() => import(/* webpackChunkName: "admin-review" */ '../../features/admin').then((m) => ({ default: m[name] })));
@@ -28,6 +28,8 @@ const StaffPage = lazy(() => import(/* webpackChunkName: "staff-admin" */ '../..
 const StaffInvitationPage = lazy(() =>
   import(/* webpackChunkName: "staff-admin" */ '../../features/staffAdmin/StaffInvitationPage'),
 );
+// The staff screen for the staff-management role without an admin role, in a bare layout (decision 0079).
+const StaffAccountsLayout = lazy(() => import(/* webpackChunkName: "staff-admin" */ './StaffAccountsLayout'));
 const SuborganizationsPage = lazy(() =>
   import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/SuborganizationsPage'),
 );
@@ -94,6 +96,7 @@ export function adminRoutes() {
       {shellRoutes(ADMIN_SHELLS.foreign)}
       {uploadRoutes()}
       <Route key="staff-invitation" path="/staff-invitation" element={<StaffInvitationPage />} />
+      <Route key="staff-accounts" path={STAFF_ACCOUNTS_PATH} element={<StaffAccountsLayout />} />
     </>
   );
 }

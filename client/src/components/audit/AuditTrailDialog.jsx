@@ -55,6 +55,17 @@ function ChangeLines({ before = {}, after = {}, t }) {
 
 const OWN_KEYS = new Set(['before', 'after', 'rows']);
 
+// Row changes no named action claims are written as "<table>.create|update|delete" (server/audit.py): those read as
+// the generic "record created/changed/deleted" rather than as the raw key.
+const ROW_CHANGE = /^[a-z_]+\.(create|update|delete)$/;
+
+/** The action's label in the reader's language. */
+export function actionLabel(action, t) {
+  const row = ROW_CHANGE.exec(action || '');
+  const fallback = row ? t(`audit_trail.actions.universal.${row[1]}`) : action;
+  return t(`audit_trail.actions.${action}`, { defaultValue: fallback });
+}
+
 /** What an entry says: the action's own facts, the object's before/after, and the other rows it wrote. */
 export function EntryDetails({ details }) {
   const { t } = useTranslation();
@@ -117,7 +128,7 @@ export function AuditTrailTable({ query, captionId }) {
             <TableRow key={entry.id} data-testid={`audit-entry-${entry.id}`}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
               <TableCell>{entry.actor_email || t('audit_trail.system')}</TableCell>
-              <TableCell>{t(`audit_trail.actions.${entry.action}`, { defaultValue: entry.action })}</TableCell>
+              <TableCell>{actionLabel(entry.action, t)}</TableCell>
               <TableCell>
                 <EntryDetails details={entry.details} />
               </TableCell>

@@ -2,7 +2,11 @@
  * move through the visible items, Right opens a closed item or goes to its first child, Left closes an open item or
  * goes to its parent, Home / End go to the first / last visible item, Enter picks, and typing letters moves to the
  * next item whose name starts with them (type-ahead). Levels may load their children later, so the visible items are
- * read from the DOM in document order (an item's children are drawn only while it is open).
+ * read from the DOM in document order (an item's children are drawn only while it is open, right after it).
+ *
+ * An open item's role="group" may be nested in the item (the APG markup) or drawn after it and linked with
+ * aria-owns="<the group's id>": the latter keeps the item's visible text to its own label, which axe's
+ * label-content-name-mismatch asks for (decision 0077); the navigation follows either.
  *
  * The tree's items carry role="treeitem", data-node-id and data-label (the name type-ahead matches);
  * `itemProps(id, {isFirst})` gives each its tabindex and focus handling; `treeProps` goes on the role="tree" element;
@@ -12,6 +16,22 @@ import { useRef, useState } from 'react';
 export const TYPEAHEAD_RESET_MS = 600;
 
 const ITEM = '[role="treeitem"]';
+const GROUP = '[role="group"]';
+
+/** The group holding an item's children: the one it owns (aria-owns), else the one nested in it. */
+function groupOf(item) {
+  const owns = item.getAttribute('aria-owns');
+  const owned = owns ? item.ownerDocument.getElementById(owns) : null;
+  return owned || item.querySelector(GROUP);
+}
+
+/** The item whose children `item` is among: the owner of its group, else the item it is nested in. */
+function parentOf(item, tree) {
+  const group = item.parentElement && item.parentElement.closest(GROUP);
+  if (!group || !tree.contains(group)) return null;
+  const owner = group.id ? Array.from(tree.querySelectorAll('[aria-owns]')).find((el) => el.getAttribute('aria-owns') === group.id) : null;
+  return owner || group.closest(ITEM);
+}
 
 export default function useTreeNavigation({ setOpen, onPick }) {
   const tree = useRef(null);
@@ -64,11 +84,14 @@ export default function useTreeNavigation({ setOpen, onPick }) {
         break;
       case 'ArrowRight':
         if (expandable && !open) setOpen(id, true);
-        else if (open) focus(item.querySelector(`[role="group"] ${ITEM}`));
+        else if (open) {
+          const group = groupOf(item);
+          focus(group && group.querySelector(ITEM));
+        }
         break;
       case 'ArrowLeft':
         if (open) close(id);
-        else if (item.parentElement) focus(item.parentElement.closest(ITEM));
+        else focus(parentOf(item, tree.current));
         break;
       case 'Enter':
         onPick(id, item);
@@ -89,7 +112,8 @@ export default function useTreeNavigation({ setOpen, onPick }) {
   /** Closing an item whose descendant was the Tab stop makes the item itself the Tab stop. */
   const close = (id) => {
     const el = tree.current && tree.current.querySelector(`[data-node-id="${id}"]`);
-    const stop = el && active !== null ? el.querySelector(`[data-node-id="${active}"]`) : null;
+    const group = el && active !== null ? groupOf(el) : null;
+    const stop = group ? group.querySelector(`[data-node-id="${active}"]`) : null;
     if (stop) {
       const hadFocus = stop.contains(document.activeElement);
       setActive(id);

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import i18n from '../../i18n';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import KatoField from './fields/KatoField';
@@ -151,4 +152,25 @@ test('the search hits are a listbox: one Tab stop, arrows, Enter picks; the coun
   await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Найдено: 1'), { timeout: 2000 });
   await user.keyboard('{Enter}');
   expect(onChange).toHaveBeenCalledWith('residence_address', 'Алматинская область, Талгарский район', { residence_address_id: 11 });
+});
+
+test('an open region passes axe: its treeitem is named by its own row, the districts it owns are not in its text', async () => {
+  serve();
+  const user = userEvent.setup();
+  renderField(jest.fn());
+  await user.click(screen.getByTestId('field-residence_address-open'));
+  const tree = await screen.findByRole('tree', { name: 'Выберите населённый пункт' });
+  await user.click(await within(tree).findByTestId('kato-expand-1'));
+  await within(tree).findByRole('treeitem', { name: 'Талгарский район' });
+  const region = within(tree).getByRole('treeitem', { name: 'Алматинская область' });
+  expect(region).toHaveAttribute('aria-expanded', 'true');
+  // jsdom has no layout: colours are Chromium's part (the e2e audits the same state).
+  const result = await axe.run(screen.getByRole('dialog'), { rules: { 'color-contrast': { enabled: false } } });
+  const blocking = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact));
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(region).toHaveTextContent(/^Алматинская область$/);
+  // the districts are still the region's: in the group it owns
+  const group = document.getElementById(region.getAttribute('aria-owns'));
+  expect(group).toHaveAttribute('role', 'group');
+  expect(within(group).getByRole('treeitem', { name: 'Талгарский район' })).toHaveAttribute('aria-level', '2');
 });

@@ -59,7 +59,20 @@ function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
     fill: null,
   };
   return (
-    <Stepper activeStep={keys.indexOf(active)} alternativeLabel sx={{ mb: 3 }} data-testid="apply-steps">
+    <Stepper
+      activeStep={keys.indexOf(active)}
+      alternativeLabel
+      // Equal columns on a phone (the connectors assume them): smaller labels there, and a word still too long
+      // ("Республикасының") wraps inside its step instead of widening it past the screen's edge.
+      sx={{
+        mb: 3,
+        '& .MuiStep-root': { minWidth: 0, px: { xs: 0.25, sm: 1 } },
+        '& .MuiStepLabel-labelContainer': { overflowWrap: 'anywhere' },
+        '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } },
+        '& .MuiStepLabel-labelContainer .MuiTypography-caption': { fontSize: { xs: '0.6875rem', sm: '0.75rem' } },
+      }}
+      data-testid="apply-steps"
+    >
       {keys.map((key) => (
         <Step key={key} completed={Boolean(answers[key]) && key !== active}>
           <StepLabel

@@ -196,7 +196,8 @@ function Enrol({ challenge, onSignedIn, onRestart }) {
         <Box
           component="ol"
           data-testid="recovery-codes"
-          sx={{ fontFamily: 'monospace', fontSize: '1.1rem', columns: 2, m: 0, pl: 4 }}
+          // The second column's numbers ("10.") sit in the gap: without one they run into the first column's codes.
+          sx={{ fontFamily: 'monospace', fontSize: '1.1rem', columns: { xs: 1, sm: 2 }, columnGap: 6, m: 0, pl: 4 }}
         >
           {signedIn.codes.map((value) => (
             <li key={value}>{value}</li>

@@ -131,7 +131,8 @@ export default function MyApplicationsPage() {
                   <LetterSlot application={application} letters={letters[application.id]} />
                   <History applicationId={application.id} />
                 </CardContent>
-                <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {/* disableSpacing: CardActions' own left margin would indent every wrapped button past the first */}
+                <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1 }}>
                   <Button component={RouterLink} to={`/apply/${application.id}`} variant="contained" data-testid={`open-application-${application.id}`}>
                     {t('my_applications.open')}
                   </Button>

@@ -134,7 +134,7 @@ function StaffAccounts() {
           setPage(0);
         }}
         inputProps={{ maxLength: 254, 'data-testid': 'staff-search' }}
-        sx={{ mb: 2, minWidth: { sm: 360 } }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 360 } }}
       />
       {isError && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
       {data && members.length === 0 && (

@@ -2,7 +2,7 @@
  * arrow, Almaty, Astana and Shymkent first, then by name in the UI language) and a search box by name at any level
  * showing each hit's path (req §2 Pickers, §7, issue 10). The answer is the full name path; the node id goes to the
  * field's id_field. The tree follows the WAI-ARIA tree pattern, the search hits the listbox pattern (decision 0077). */
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -73,56 +73,63 @@ function KatoLevel({ parentId, ancestors, depth, nav, open, onPick }) {
     const expandable = Boolean(node.has_children); // a leaf has no arrow (issue 10)
     const isOpen = Boolean(open[node.id]);
     const labelId = `kato-label-${node.id}`;
+    const groupId = `kato-group-${node.id}`;
+    // The open item's districts are drawn after it and owned by it (aria-owns), not nested in it: its visible text
+    // stays its own label, the name it is given (axe's label-content-name-mismatch, decision 0077).
     return (
-      <Box
-        component="li"
-        key={node.id}
-        {...nav.itemProps(node.id, { isFirst: depth === 0 && index === 0 })}
-        aria-expanded={expandable ? isOpen : undefined}
-        aria-level={depth + 1}
-        aria-setsize={items.length}
-        aria-posinset={index + 1}
-        aria-labelledby={labelId}
-        data-label={name}
-        sx={ITEM_SX}
-      >
-        <Box className="kato-row" sx={{ ...ROW_SX, pl: pad }}>
-          {/* The arrow is for the mouse: the keyboard opens and closes with Right / Left (the item says aria-expanded). */}
-          {expandable ? (
+      <Fragment key={node.id}>
+        <Box
+          component="li"
+          {...nav.itemProps(node.id, { isFirst: depth === 0 && index === 0 })}
+          aria-expanded={expandable ? isOpen : undefined}
+          aria-level={depth + 1}
+          aria-setsize={items.length}
+          aria-posinset={index + 1}
+          aria-labelledby={labelId}
+          aria-owns={isOpen ? groupId : undefined}
+          data-label={name}
+          sx={ITEM_SX}
+        >
+          <Box className="kato-row" sx={{ ...ROW_SX, pl: pad }}>
+            {/* The arrow is for the mouse: the keyboard opens and closes with Right / Left (the item says aria-expanded). */}
+            {expandable ? (
+              <Box
+                component="span"
+                aria-hidden="true"
+                title={t(isOpen ? 'questionnaire.kato.collapse' : 'questionnaire.kato.expand', { name })}
+                onClick={() => {
+                  if (isOpen) nav.close(node.id);
+                  else nav.setOpen(node.id, true);
+                  nav.focusItem(node.id);
+                }}
+                data-testid={`kato-expand-${node.id}`}
+                sx={{ display: 'inline-flex', p: 0.75, color: 'action.active' }}
+              >
+                {isOpen ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+              </Box>
+            ) : (
+              <Box component="span" sx={{ width: 36, flexShrink: 0 }} />
+            )}
             <Box
               component="span"
-              aria-hidden="true"
-              title={t(isOpen ? 'questionnaire.kato.collapse' : 'questionnaire.kato.expand', { name })}
-              onClick={() => {
-                if (isOpen) nav.close(node.id);
-                else nav.setOpen(node.id, true);
-                nav.focusItem(node.id);
-              }}
-              data-testid={`kato-expand-${node.id}`}
-              sx={{ display: 'inline-flex', p: 0.75, color: 'action.active' }}
+              id={labelId}
+              data-kato-pick=""
+              onClick={() => onPick(node, names)}
+              data-testid={`kato-node-${node.id}`}
+              sx={{ flexGrow: 1, py: 1, pr: 1, typography: 'body2' }}
             >
-              {isOpen ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+              {name}
             </Box>
-          ) : (
-            <Box component="span" sx={{ width: 36, flexShrink: 0 }} />
-          )}
-          <Box
-            component="span"
-            id={labelId}
-            data-kato-pick=""
-            onClick={() => onPick(node, names)}
-            data-testid={`kato-node-${node.id}`}
-            sx={{ flexGrow: 1, py: 1, pr: 1, typography: 'body2' }}
-          >
-            {name}
           </Box>
         </Box>
         {isOpen && (
-          <Box component="ul" role="group" sx={{ p: 0, m: 0 }}>
-            <KatoLevel parentId={node.id} ancestors={names} depth={depth + 1} nav={nav} open={open} onPick={onPick} />
+          <Box component="li" role="none" sx={{ listStyle: 'none' }}>
+            <Box component="ul" role="group" id={groupId} sx={{ p: 0, m: 0 }} data-testid={groupId}>
+              <KatoLevel parentId={node.id} ancestors={names} depth={depth + 1} nav={nav} open={open} onPick={onPick} />
+            </Box>
           </Box>
         )}
-      </Box>
+      </Fragment>
     );
   });
 }
