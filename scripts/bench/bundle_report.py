@@ -1,0 +1,146 @@
+"""What each applicant page's first screen downloads, by package (issue 27: "measure before cutting").
+
+    .venv/bin/python scripts/bench/bundle_report.py [--no-build] [--route /apply/:id] [--top 12] [--out FILE]
+
+Builds the client once with webpack's stats (`npm run build` does the same build, so client/dist is left as it would
+be), then for every route of client/src/app/routePreloads.json adds up the JavaScript its first screen loads: the
+entry (runtime, vendor, main), the route's chunks and, but for /auth, the catalogues chunk. For each it prints the
+brotli bytes actually served (the .br files next to the chunks, as the budget test counts them) and, below, which
+packages and which folders of client/src fill them. A module's share is its source size within its chunk, applied to
+the chunk's brotli size: an estimate per package, exact per page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "client" / "dist"
+ROUTES = ROOT / "client" / "src" / "app" / "routePreloads.json"
+BUDGET_BYTES = 170 * 1024  # DESIGN §9: every applicant first screen (brotli); /auth has its own, lower ceiling
+
+
+def build_stats(path: Path) -> dict:
+    command = ["npx", "webpack", "--mode", "production", "--config", "client/webpack.config.js", f"--json={path}"]
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return json.loads(path.read_text())
+
+
+def client_compilation(stats: dict) -> dict:
+    """The browser build (the prerender build is a second compilation of the same config file)."""
+    for candidate in [stats, *stats.get("children", [])]:
+        if any("main" in (chunk.get("names") or []) for chunk in candidate.get("chunks", [])):
+            return candidate
+    raise SystemExit("no compilation with a 'main' chunk in webpack's stats")
+
+
+def owner(module_name: str) -> str:
+    """A package name for node_modules, else the client folder (client/src/<area>)."""
+    name = module_name.split(" + ")[0].split("!")[-1]
+    match = re.search(r"node_modules/((?:@[^/]+/)?[^/]+)", name)
+    if match:
+        return match.group(1)
+    match = re.search(r"client/src/([^/]+(?:/[^/]+)?)", name)
+    if match:
+        part = match.group(1)
+        return "src/" + (part if part.startswith(("features/", "components/", "i18n/")) else part.split("/")[0])
+    return name[:60]
+
+
+def brotli_size(file: str) -> int:
+    compressed = DIST / f"{file}.br"
+    return compressed.stat().st_size if compressed.exists() else (DIST / file).stat().st_size
+
+
+def chunk_table(compilation: dict) -> tuple[dict[str, list[str]], dict[str, dict[str, float]]]:
+    """Chunk name → its JS files, and JS file → {owner: brotli bytes attributed}."""
+    files_by_name: dict[str, list[str]] = {}
+    shares: dict[str, dict[str, float]] = {}
+    for chunk in compilation["chunks"]:
+        js = [f for f in chunk.get("files", []) if f.endswith(".js")]
+        for name in chunk.get("names") or []:
+            files_by_name[name] = js
+        sizes: dict[str, float] = defaultdict(float)
+        for module in chunk.get("modules") or []:
+            for inner in module.get("modules") or [module]:  # concatenated modules list their parts
+                sizes[owner(inner.get("name", "?"))] += inner.get("size", 0)
+        total = sum(sizes.values()) or 1
+        for file in js:
+            served = brotli_size(file)
+            shares[file] = {who: served * size / total for who, size in sizes.items()}
+    return files_by_name, shares
+
+
+def route_files(route: dict, groups: dict[str, list[str]]) -> list[str]:
+    names = ["main", *route["chunks"]] + ([] if "auth" in route["chunks"] else ["catalogues"])
+    files: list[str] = []
+    for name in names:
+        for file in groups.get(name, []):
+            if file not in files:
+                files.append(file)
+    return files
+
+
+def report(routes: list[dict]) -> tuple[str, list]:
+    groups = json.loads((DIST / "chunk-groups.json").read_text())["groups"]
+    lines = ["| page | first-screen JS (brotli) | budget | files |", "|---|---:|---:|---:|"]
+    details = []
+    for route in routes:
+        files = route_files(route, groups)
+        total = sum(brotli_size(f) for f in files)
+        budget = "its own ceiling" if route["path"] == "/auth" else f"{BUDGET_BYTES:,} B"
+        lines.append(f"| `{route['path']}` | {total:,} B | {budget} | {len(files)} |")
+        details.append((route["path"], files, total))
+    return "\n".join(lines), details
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-build", action="store_true", help="reuse --stats instead of building")
+    parser.add_argument("--stats", type=Path, help="webpack stats JSON to read (or write when building)")
+    parser.add_argument("--route", action="append", help="only these routes (as in routePreloads.json)")
+    parser.add_argument("--top", type=int, default=12, help="packages/folders listed per page")
+    parser.add_argument("--out", type=Path, help="also write the report to this Markdown file")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        stats_path = args.stats or Path(folder) / "stats.json"
+        if args.no_build:
+            if not stats_path.exists():
+                sys.exit("--no-build needs --stats FILE from an earlier run")
+            stats = json.loads(stats_path.read_text())
+        else:
+            stats = build_stats(stats_path)
+    compilation = client_compilation(stats)
+    _, shares = chunk_table(compilation)
+    routes = json.loads(ROUTES.read_text())["routes"]
+    if args.route:
+        routes = [r for r in routes if r["path"] in args.route]
+    summary, details = report(routes)
+
+    out = ["# First-screen JavaScript per applicant page (brotli)", "", summary, ""]
+    for path, files, total in details:
+        by_owner: dict[str, float] = defaultdict(float)
+        for file in files:
+            for who, size in shares.get(file, {}).items():
+                by_owner[who] += size
+        out += [f"## `{path}`: {total:,} B", "", "| package or folder | ≈ brotli bytes | share |", "|---|---:|---:|"]
+        for who, size in sorted(by_owner.items(), key=lambda item: -item[1])[: args.top]:
+            out.append(f"| {who} | {size:,.0f} | {100 * size / (total or 1):.0f}% |")
+        out.append("")
+    text = "\n".join(out)
+    print(text)
+    if args.out:
+        args.out.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
