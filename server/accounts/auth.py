@@ -266,7 +266,7 @@ def _rehash_if_outdated(user: User, password: str) -> None:
 
 def sign_in_second_factor(challenge: str, code: str, address: str) -> SignedIn:
     """The second step of a staff sign-in: the challenge and a TOTP or recovery code make the session."""
-    with unit_of_work():
+    with unit_of_work(keep_on=(second_factor.WrongCode,)):
         user = second_factor.verify(challenge, code, address)
         return SignedIn(user, start_session(user))
 
@@ -279,7 +279,7 @@ class Enrolled:
 
 def confirm_second_factor_enrolment(challenge: str, code: str, address: str) -> Enrolled:
     """The first code of a new authenticator confirms it: the session and the recovery codes (shown once)."""
-    with unit_of_work():
+    with unit_of_work(keep_on=(second_factor.WrongCode,)):
         user, recovery_codes = second_factor.confirm_enrolment(challenge, code, address)
         return Enrolled(SignedIn(user, start_session(user)), recovery_codes)
 

@@ -186,17 +186,21 @@ def _check_throttle(user: User, address: str) -> None:
         raise TooMany("auth.second_factor_throttled", minutes=-(-wait // 60), headers={"Retry-After": str(wait)})
 
 
+class WrongCode(Invalid):
+    """A refused code whose counted try must stay: the caller's unit of work keeps it (`keep_on=(WrongCode,)`), so
+    a refusal never gives the guesser the try back."""
+
+
 def _wrong_code(record: SecondFactorChallenge, user: User, address: str, key: str = "auth.second_factor_wrong_code"):
-    """Counts the try against the challenge (the last one ends it), the address and the account, commits that,
-    and raises: the caller's rollback must not give the guesser the try back."""
+    """Counts the try against the challenge (the last one ends it), the address and the account, and raises
+    WrongCode, which the caller's unit commits."""
     record.attempts += 1
     exhausted = record.attempts >= _max_attempts()
     if exhausted:
         record.consumed_at = utcnow()
-    db.session.commit()
     _guard(user, address).failed()
     FailureCounter(PER_ACCOUNT_FAILURES, user.email).add()
-    raise Invalid("auth.challenge_attempts_exceeded" if exhausted else key)
+    raise WrongCode("auth.challenge_attempts_exceeded" if exhausted else key)
 
 
 # ------------------------------------------------------------------------------------------------ codes
