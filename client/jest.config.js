@@ -15,6 +15,9 @@ module.exports = {
   // package.json pointing jest at the CommonJS build, so they are mapped to it here.
   moduleNameMapper: {
     '^@mui/material/styles/(createThemeNoVars|ThemeProviderNoVars)$': '@mui/material/node/styles/$1',
+    // The per-language catalogue chunks are built from webpack contexts (i18n/lazyCatalogues/); jest reads the same
+    // texts through catalogues.js.
+    '^\\./lazyCatalogues/((?:staff-|forms-)?(?:ru|kk|en))$': '<rootDir>/src/i18n/lazyCatalogues/jest/$1.js',
   },
   setupFiles: ['<rootDir>/src/setupPolyfills.js'],
   setupFilesAfterEnv: ['<rootDir>/src/setupTests.js'],

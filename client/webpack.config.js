@@ -19,6 +19,16 @@ const prerenderConfig = require('./webpack.prerender');
 // Text assets only: pictures are already compressed. index.html is not precompressed: Flask serves it (CSP, no-cache).
 const COMPRESSIBLE = /^static\/.+\.(js|css|svg|json|txt|map)$/;
 const COMPRESS_MIN_BYTES = 1024;
+const LANGUAGES = ['ru', 'kk', 'en'];
+
+/** MUI's createTheme without the CSS-variables machinery it would bundle into every entry (app/mui/createThemeNoVarsOnly.js). */
+function muiThemeWithoutVars(webpack) {
+  return new webpack.NormalModuleReplacementPlugin(/^\.\/createTheme\.js$/, (resource) => {
+    if (/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) {
+      resource.request = path.resolve(__dirname, 'src/app/mui/createThemeNoVarsOnly.js');
+    }
+  });
+}
 
 function compressionPlugins() {
   return [
@@ -47,13 +57,43 @@ function compressionPlugins() {
 function routePreloads(groups) {
   const { routes } = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'src/app/routePreloads.json'), 'utf8'));
   const entry = new Set(groups.main || []);
-  const out = routes.map((route) => {
-    // Every route but /auth waits for the larger catalogues (src/app/lazyWithCatalogues.js).
-    const names = route.chunks.includes('auth') ? route.chunks : [...route.chunks, 'catalogues'];
-    const files = [...new Set(names.flatMap((name) => groups[name] || []))].filter((file) => !entry.has(file));
-    return { path: route.path, files };
-  });
-  return JSON.stringify({ routes: out }, null, 2);
+  const filesOf = (names) => [...new Set(names.flatMap((name) => groups[name] || []))].filter((file) => !entry.has(file));
+  const out = routes.map((route) => ({
+    path: route.path,
+    files: filesOf(route.chunks),
+    // Every route but /auth waits for the larger catalogues of the interface language (src/app/lazyWithCatalogues.js):
+    // the server adds the files of `catalogues[<the cookie's language>]` (server/web/spa.py).
+    catalogues: !route.chunks.includes('auth'),
+  }));
+  const catalogues = Object.fromEntries(LANGUAGES.map((lng) => [lng, filesOf([`catalogues-${lng}`])]));
+  return JSON.stringify({ routes: out, catalogues }, null, 2);
+}
+
+/** The packages (node_modules) or client files in a chunk, with their sizes before minification: the budget test
+ * (tests/integration/test_page_budgets.py) names what grew when a page goes over its budget. */
+function moduleOwner(name) {
+  const clean = name.replace(/^.*!/, '').replace(/\\/g, '/');
+  const pkg = clean.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg) return pkg[1];
+  const own = clean.match(/(?:client\/)?(src\/.+|forms\/.+)$/);
+  return own ? own[1] : clean.slice(-80);
+}
+
+function chunkModules(compilation) {
+  const out = {};
+  for (const chunk of compilation.chunks) {
+    const sizes = {};
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      for (const inner of module.modules || [module]) {
+        const name = inner.nameForCondition ? inner.nameForCondition() : null;
+        if (!name) continue;
+        const who = moduleOwner(name);
+        sizes[who] = (sizes[who] || 0) + inner.size();
+      }
+    }
+    for (const file of chunk.files) if (file.endsWith('.js')) out[file] = sizes;
+  }
+  return out;
 }
 
 /** Writes dist/chunk-groups.json: the JS files of the entry and of each lazily loaded route chunk (webpackChunkName),
@@ -71,6 +111,8 @@ class ChunkGroupsManifestPlugin {
           const body = JSON.stringify({ entry: 'main', groups }, null, 2);
           compilation.emitAsset('chunk-groups.json', new compiler.webpack.sources.RawSource(body));
           compilation.emitAsset('route-preloads.json', new compiler.webpack.sources.RawSource(routePreloads(groups)));
+          const modules = JSON.stringify({ files: chunkModules(compilation) });
+          compilation.emitAsset('chunk-modules.json', new compiler.webpack.sources.RawSource(modules));
         },
       );
     });
@@ -121,6 +163,7 @@ module.exports = (env, argv) => {
         inject: 'head',
       }),
       new ChunkGroupsManifestPlugin(),
+      muiThemeWithoutVars(require('webpack')),
       ...(isProd ? compressionPlugins() : []),
     ],
     optimization: {
@@ -164,5 +207,7 @@ module.exports = (env, argv) => {
   };
   // The dev server serves index.html as it is; the build also prerenders /auth (webpack.prerender.js).
   if (env && env.WEBPACK_SERVE) return client;
-  return [client, prerenderConfig({ isProd, babelRule, muiXRule })];
+  const prerender = prerenderConfig({ isProd, babelRule, muiXRule });
+  prerender.plugins.push(muiThemeWithoutVars(require('webpack'))); // the same theme code as the browser hydrates with
+  return [client, prerender];
 };

@@ -23,12 +23,14 @@ class PrerenderPagesPlugin {
         const { render, LANGUAGES, PAGES } = require(bundle);
         const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
         // The route's own chunks (and the larger catalogues), as the server's Link header lists them for index.html.
-        const { routes } = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8'));
+        const { routes, catalogues } = JSON.parse(fs.readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8'));
         for (const spec of PAGES) {
           const route = routes.find((candidate) => candidate.path === spec.path);
           if (!route) throw new Error(`${spec.path} is not in app/routePreloads.json`);
-          const preloads = route.files.map((file) => `/${file}`);
           for (const lang of LANGUAGES) {
+            // The page's language's larger catalogues only (one chunk per language, src/i18n/index.js).
+            const files = [...route.files, ...(route.catalogues ? catalogues[lang] || [] : [])];
+            const preloads = files.map((file) => `/${file}`);
             const file = `${spec.name}.${lang}.html`;
             const page = prerenderedPage(template, { path: spec.path, lang, preloads, ...(await render(spec, lang)) });
             const violations = cspViolations(page);

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.models.dormitory import ROOM_CAPACITY_MAX, ROOM_CAPACITY_MIN
+from server.models.dormitory import PRICE_PERIOD_DEFAULT, PRICE_PERIODS, ROOM_CAPACITY_MAX, ROOM_CAPACITY_MIN
 
 from . import ADMINS, ID_OPS, NUMBER_OPS, REF_OPS, TEXT_OPS, Field, ModelDeclaration, Relation, register
 
@@ -94,7 +94,7 @@ register(
     )
 )
 
-ROOM_TYPE = ("id", "name", *TRANSLATED_NAMES, "capacity", "price")
+ROOM_TYPE = ("id", "name", *TRANSLATED_NAMES, "capacity", "price", "price_period")
 register(
     ModelDeclaration(
         name="RoomType",
@@ -105,6 +105,8 @@ register(
             *_translated_names(),
             Field("capacity", required=True, min=ROOM_CAPACITY_MIN, max=ROOM_CAPACITY_MAX),
             Field("price", required=True, min=0, format="money"),
+            # what one price pays for, shown next to every price (decision 0088)
+            Field("price_period", choices=PRICE_PERIODS, default=PRICE_PERIOD_DEFAULT),
         ),  # integer tenge
         read=_admins_read(ROOM_TYPE),
         create=ROOM_TYPE[1:],
@@ -115,6 +117,7 @@ register(
             **{n: TEXT_OPS for n in TRANSLATED_NAMES},
             "capacity": NUMBER_OPS,
             "price": NUMBER_OPS,
+            "price_period": ("eq", "in"),
         },
         sortable=("id", "name", "capacity", "price"),
         includes=(

@@ -105,15 +105,21 @@ def register_blueprints(app: Flask) -> None:
     from .accounts import staff_views as account_staff_views
     from .accounts import views as account_views
     from .applications import file_views as application_file_views
+    from .applications import term_views as application_term_views
     from .applications import views as application_views
+    from .chat import kb_views as chat_kb_views
     from .chat import views as chat_views
     from .dorm import room_media_views as dorm_room_media_views
     from .dorm import views as dorm_views
     from .extensions import api
     from .grants import views as grant_views
     from .letters import views as letter_views
+    from .messages import views as message_views
+    from .payments import flagged_views as flagged_payment_views
+    from .payments import home_message_views
     from .payments import views as payment_views
     from .pkb import views as pkb_views
+    from .reference import import_views as reference_import_views
     from .reference import views as reference_views
     from .review import views as review_views
     from .universal import views as universal_views
@@ -129,6 +135,8 @@ def register_blueprints(app: Flask) -> None:
         account_notification_views.bp,
         application_views.bp,
         application_file_views.bp,
+        application_term_views.bp,
+        message_views.bp,
         universal_views.bp,
         dorm_room_media_views.bp,
         review_views.bp,
@@ -139,9 +147,13 @@ def register_blueprints(app: Flask) -> None:
         dorm_views.admin_bp,
         dorm_views.suborg_bp,
         payment_views.bp,
+        flagged_payment_views.bp,
+        home_message_views.bp,
         chat_views.bp,
         chat_views.admin_bp,
+        chat_kb_views.bp,
         reference_views.bp,
+        reference_import_views.bp,
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(payment_views.pages)  # the sandbox card page (HTML), before the SPA's catch-all
@@ -153,6 +165,7 @@ def job_modules() -> tuple:
     from .accounts import jobs as account_jobs
     from .applications import jobs as application_jobs
     from .dorm import jobs as dorm_jobs
+    from .grants import jobs as grant_jobs
     from .jobs import storage_sweep
     from .letters import jobs as letter_jobs
     from .payments import jobs as payment_jobs
@@ -163,6 +176,7 @@ def job_modules() -> tuple:
         account_jobs,
         application_jobs,
         dorm_jobs,
+        grant_jobs,
         letter_jobs,
         payment_jobs,
         review_jobs,

@@ -169,12 +169,17 @@ class Config:
         self.LOCAL_UTC_OFFSET_MINUTES = int(env.get("LOCAL_UTC_OFFSET_MINUTES", "300"))
         # How long an app process reuses the staff menu's queue counts (an admin action there refreshes them).
         self.ADMIN_COUNTS_CACHE_SECONDS = float(env.get("ADMIN_COUNTS_CACHE_SECONDS", "10"))
+        # How long an app process reuses the questionnaire's option lists (server/reference/option_lists.py); a
+        # write on the same process drops them at once, other processes see it within this many seconds.
+        self.OPTION_LISTS_CACHE_SECONDS = float(env.get("OPTION_LISTS_CACHE_SECONDS", "30"))
         # Exports (decision 0066): a selection of more rows than this is built by a background job with progress
         # instead of inside the request; its file is kept ADMIN_EXPORT_RETENTION_HOURS; a job whose progress has
         # not moved for ADMIN_EXPORT_STALE_MINUTES (its process died) is reported failed.
         self.ADMIN_EXPORT_SYNC_MAX_ROWS = int(env.get("ADMIN_EXPORT_SYNC_MAX_ROWS", "3000"))
         self.ADMIN_EXPORT_RETENTION_HOURS = float(env.get("ADMIN_EXPORT_RETENTION_HOURS", "24"))
         self.ADMIN_EXPORT_STALE_MINUTES = float(env.get("ADMIN_EXPORT_STALE_MINUTES", "15"))
+        # State-grant list previews never applied are deleted after this many days (decision 0086).
+        self.GOV_GRANT_PREVIEW_RETENTION_DAYS = int(env.get("GOV_GRANT_PREVIEW_RETENTION_DAYS", "30"))
         # Dormitory places (issue 13; decision 0067). An unpaid hold ends after BOOKING_HOLD_HOURS, a waitlist
         # offer after DORM_OFFER_HOURS (the periodic job `dorm.expire_holds`, or `flask dorm-expire`).
         self.BOOKING_HOLD_HOURS = int(env.get("BOOKING_HOLD_HOURS", "48"))
@@ -203,6 +208,8 @@ class Config:
         self.REMINDER_FEE_UNPAID_DAYS = float(env.get("REMINDER_FEE_UNPAID_DAYS", "3"))
         self.REMINDER_DOCUMENT_RETURNED_DAYS = float(env.get("REMINDER_DOCUMENT_RETURNED_DAYS", "2"))
         self.REMINDER_DORM_EXPIRING_HOURS = float(env.get("REMINDER_DORM_EXPIRING_HOURS", "6"))
+        # How often beat runs the reminders scan (reminders.scan); the dormitory reminder speaks of hours.
+        self.REMINDER_SCAN_INTERVAL_SECONDS = max(60, int(env.get("REMINDER_SCAN_INTERVAL_SECONDS", "900")))
         self.TESTING = False
         for key, value in overrides.items():
             setattr(self, key, value)

@@ -54,6 +54,8 @@ DEFAULT_LIMITS = {
     # The home-page assistant (decision 0071): a person types a few messages a minute.
     "RATE_LIMIT_CHAT_START_PER_ACCOUNT": "20 per hour",
     "RATE_LIMIT_CHAT_MESSAGE_PER_ACCOUNT": "30 per 5 minutes",
+    # Applicant replies in an application's thread (decision 0084): each one mails staff, so a burst is cut short.
+    "RATE_LIMIT_APPLICATION_MESSAGE_PER_ACCOUNT": "20 per hour",
     # The public letter verification page (decision 0080): an embassy checks a few letters; 80-bit codes cannot be
     # guessed, and this stops a script trying.
     "RATE_LIMIT_LETTER_VERIFY_PER_IP": "30 per minute; 300 per day",

@@ -1,7 +1,7 @@
 // Driven by scripts/bench/lighthouse.py (not a benchmark on its own): runs Lighthouse's default (mobile) profile,
 // performance category, on each page with the system Chromium (CHROME_PATH, /usr/bin/chromium; never a
-// downloaded browser). Pages marked signedIn get the client's session store (dorm_user) written first, and
-// Lighthouse is told not to clear storage. Prints one JSON array on stdout; with LH_REPORT_DIR set, also writes
+// downloaded browser). Pages marked signedIn get the client's session store (dorm_user) written first (the page's
+// own `user`, else the common one), and Lighthouse is told not to clear storage. Prints one JSON array on stdout; with LH_REPORT_DIR set, also writes
 // each page's full Lighthouse report there (<path>.json).
 //
 //   node scripts/bench/_lighthouse.mjs '{"base": "http://127.0.0.1:PORT", "user": {...}, "pages": [{"path": "/auth"}]}'
@@ -26,7 +26,7 @@ try {
     await cdp.send('Network.clearBrowserCache');
     if (target.signedIn) {
       await page.goto(`${base}/api/v1/health`);
-      await page.evaluate((stored) => window.localStorage.setItem('dorm_user', stored), JSON.stringify(user));
+      await page.evaluate((stored) => window.localStorage.setItem('dorm_user', stored), JSON.stringify(target.user || user));
     }
     const runner = await lighthouse(
       `${base}${target.path}`,

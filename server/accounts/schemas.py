@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from ..common_schemas import BaseSchema, Email
@@ -185,6 +187,30 @@ class UserUpdateRequest(BaseSchema):
     # Bounded so an id beyond the database integer range is a 400, not a driver overflow (a 500).
     citizenship_id = fields.Integer(
         required=True, strict=True, validate=validate.Range(min=1, max=MAX_ID, error="users.citizenship_not_found")
+    )
+
+
+# POST /users/fill-data (req §2 "fill data" modal, §7): the applicant's own name. Req §5's rule for names (the
+# credit-bureau form's): a capital first letter; letters with a space, hyphen or apostrophe between them.
+PERSON_NAME_MAX_LENGTH = 100
+_PERSON_NAME = re.compile(r"^[^\W\d_]+(?:[ '’-][^\W\d_]+)*$")
+
+
+def _person_name(value: str) -> None:
+    if len(value) > PERSON_NAME_MAX_LENGTH:
+        raise ValidationError(LocalizedMessage("users.fill_data.too_long", max=PERSON_NAME_MAX_LENGTH))
+    if not value[:1].isupper():
+        raise ValidationError("users.fill_data.capital")
+    if not _PERSON_NAME.fullmatch(value):
+        raise ValidationError("users.fill_data.letters")
+
+
+class FillDataRequest(BaseSchema):
+    last_name = fields.String(
+        required=True, validate=[validate.Length(min=1, error="validation.required"), _person_name]
+    )
+    first_name = fields.String(
+        required=True, validate=[validate.Length(min=1, error="validation.required"), _person_name]
     )
 
 

@@ -7,7 +7,7 @@ from ..access import login_required
 from ..common_schemas import SuccessSchema
 from ..errors import Forbidden
 from . import users as users_service
-from .schemas import LanguageRequest, SegmentQuery, UserItemResponse, UserUpdateRequest
+from .schemas import FillDataRequest, LanguageRequest, SegmentQuery, UserItemResponse, UserUpdateRequest
 
 bp = Blueprint("users", __name__, url_prefix="/api/v1/users", description="The signed-in user")
 
@@ -25,6 +25,15 @@ def get_self():
 @bp.response(200, UserItemResponse)
 def update(body):
     return {"success": True, "item": users_service.update_citizenship(current_user, body["citizenship_id"])}
+
+
+@bp.post("/fill-data")
+@login_required()
+@bp.arguments(FillDataRequest)
+@bp.response(200, UserItemResponse)
+def fill_data(body):
+    """The "fill data" modal: the applicant's last and first name (req §2, §7); 409 once the bureau confirmed them."""
+    return {"success": True, "item": users_service.fill_data(current_user, body["last_name"], body["first_name"])}
 
 
 @bp.get("/check")

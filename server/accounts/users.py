@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from .. import populations
 from ..database import use_case
-from ..errors import Conflict, Invalid
+from ..errors import Conflict, Forbidden, Invalid
 from ..extensions import db
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ..models import STAFF_ROLES, Application, ApplicationEvent, AuditLog, Citizenship, User
@@ -52,6 +52,20 @@ def update_citizenship(user: User, citizenship_id: int) -> User:
         # The population (foreign vs citizen) decides who reviews an application: frozen once one exists.
         raise Conflict("users.citizenship_already_set")
     user.citizenship_id = citizenship.id
+    return user
+
+
+@use_case
+def fill_data(user: User, last_name: str, first_name: str) -> User:
+    """The "fill data" modal (req §2, §7 POST /users/fill-data): an account signs up with an e-mail only, so its
+    name is asked for once. A name confirmed by the credit bureau comes from the state database and stays."""
+    if user.is_staff:
+        # Staff names are kept by the staff managers (staff_views), with the audit trail.
+        raise Forbidden("errors.forbidden")
+    if user.is_pkb_data_request_completed and user.first_name and user.last_name:
+        raise Conflict("users.fill_data.confirmed")
+    user.last_name = last_name
+    user.first_name = first_name
     return user
 
 

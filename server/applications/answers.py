@@ -349,7 +349,9 @@ def save(
     submitted = store(target, actor, checked, prepared, is_submit=is_submit)
     return SaveResult(
         application=target.application,
-        items=sorted(target.items.values(), key=lambda i: i.id),
+        # The commit expired every loaded row: one query reloads the answers, instead of one per row as the
+        # answer reads them (issue 25's profile of the autosave).
+        items=dao.user_data_of(target.application.id),
         submitted=submitted,
         message_key="questionnary_submitted" if submitted else "common.success",
     )

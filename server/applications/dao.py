@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from ..database import lock_rows
 from ..extensions import db
@@ -34,7 +35,12 @@ def get_application(application_id: int) -> Application | None:
 
 def applications_of(user_id: int) -> list[Application]:
     return list(
-        db.session.scalars(select(Application).where(Application.user_id == user_id).order_by(Application.id.desc()))
+        db.session.scalars(
+            select(Application)
+            .where(Application.user_id == user_id)
+            .order_by(Application.id.desc())
+            .options(selectinload(Application.messages))  # each card shows its thread's summary
+        )
     )
 
 

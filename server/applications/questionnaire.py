@@ -8,13 +8,14 @@ and imports no use case, so the state machine can build on it (decision 0076).
 from __future__ import annotations
 
 import copy
+from functools import cache
 
 from .. import forms
 from ..errors import Refused
-from ..extensions import db
 from ..forms import engine
-from ..models import Application, SelectOption, User, UserData
+from ..models import Application, User, UserData
 from ..populations import POPULATION_KZ, population_of
+from ..reference import option_lists
 from . import dao
 
 VARIANT_FOREIGN = "foreign"
@@ -87,31 +88,10 @@ def _option_types(definitions: list[dict]) -> set[str]:
 
 
 def load_options(types: set[str]) -> dict[str, list[dict]]:
-    """The select options of these types, as the rule engine expects them (one query)."""
-    from sqlalchemy import select
-
-    if not types:
-        return {}
-    # Only types that have rows: a list nobody has seeded yet is not checked (rather than refusing every value).
-    options: dict[str, list[dict]] = {}
-    rows = db.session.scalars(
-        select(SelectOption)
-        .where(SelectOption.type.in_(sorted(types)))
-        .order_by(SelectOption.type, SelectOption.order, SelectOption.id)
-    )
-    for row in rows:
-        options.setdefault(row.type, []).append(
-            {
-                "id": row.id,
-                "code": row.code,
-                "name_ru": row.name_ru,
-                "name_en": row.name_en,
-                "name_kk": row.name_kk,
-                "additional_data": row.additional_data or {},
-                "additional_count": row.additional_count,
-            }
-        )
-    return options
+    """The select options of these types, as the rule engine expects them (read-only; cached per process)."""
+    # Only types that have rows are present: a list nobody has seeded yet is not checked (rather than refusing
+    # every value).
+    return option_lists.option_lists(types)
 
 
 def options_for_steps(definitions: list[dict]) -> dict[str, list[dict]]:
@@ -136,12 +116,18 @@ def all_step_definitions(variant: str) -> list[dict]:
     return [engine.get_step(key) for key in dict.fromkeys(keys)]
 
 
+@cache
+def variant_option_types(variant: str) -> frozenset[str]:
+    """Every option type a variant's steps may consult (the definitions are read once per process)."""
+    return frozenset(_option_types(all_step_definitions(variant)))
+
+
 def questionnaire_context(application: Application, answers: dict[str, dict]) -> tuple[str, dict, list[str]]:
     """(variant, ctx with answers and options, form keys of the variant for this application)."""
     variant = variant_for(application.user)
     ctx = base_context(application)
     ctx["answers"] = answers
-    ctx["options"] = load_options(_option_types(all_step_definitions(variant)))
+    ctx["options"] = load_options(variant_option_types(variant))
     return variant, ctx, engine.steps_for(variant, ctx)
 
 

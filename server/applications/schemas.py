@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 from ..accounts.schemas import CitizenshipRead
 from ..common_schemas import BaseSchema, FileRead
 from ..forms.context import PROGRAM_FLAGS
-from ..models.application import FINANCINGS
+from ..models.application import FINANCINGS, MESSAGE_SIDE_STAFF
 from ..models.base import MAX_ID
 from .workflow.schemas import ProgressRead, StatusHistoryEntryRead
 
@@ -30,7 +30,9 @@ class StudyProgramRead(BaseSchema):
 class ApplicationMessageRead(BaseSchema):
     id = fields.Integer()
     content = fields.String()
+    author_side = fields.String(metadata={"description": "staff | applicant (decision 0084)"})
     createdAt = fields.DateTime(attribute="created_at")
+    readAt = fields.DateTime(attribute="read_at", allow_none=True)
 
 
 class UserDataRead(BaseSchema):
@@ -87,11 +89,27 @@ class ApplicationRead(BaseSchema):
     submittedAt = fields.DateTime(attribute="submitted_at", allow_none=True)
     is_exempted_from_payment = fields.Boolean()
     application_messages = fields.List(fields.Nested(ApplicationMessageRead), attribute="messages")
+    # The card's summary of the thread (decision 0084), from the messages loaded with the application anyway.
+    unread_messages = fields.Method(
+        "_unread_messages", metadata={"type": "integer", "description": "staff messages not opened yet"}
+    )
+    latest_message = fields.Method(
+        "_latest_message", metadata={"description": "the newest message of the thread, or null"}, allow_none=True
+    )
     citizenship = fields.Nested(CitizenshipRead, allow_none=True, attribute="user.citizenship")
     documents_to_fix = fields.List(
         fields.Nested(DocumentToFixRead),
         metadata={"description": "documents staff sent back for correction (decision 0074); empty when none"},
     )
+
+    def _unread_messages(self, application) -> int:
+        return sum(1 for m in application.messages if m.author_side == MESSAGE_SIDE_STAFF and m.read_at is None)
+
+    def _latest_message(self, application) -> dict | None:
+        if not application.messages:
+            return None
+        latest = max(application.messages, key=lambda m: (m.created_at, m.id))
+        return ApplicationMessageRead().dump(latest)
 
 
 class ApplicationDetailRead(ApplicationRead):
@@ -229,3 +247,9 @@ class ApplicationProceedResponse(BaseSchema):
     success = fields.Boolean()
     transition = fields.String(metadata={"description": "the state-machine transition Next took"})
     application = fields.Nested(ApplicationRead)
+
+
+class HomeCardsResponse(BaseSchema):
+    success = fields.Boolean()
+    main = fields.List(fields.String(), metadata={"description": "main cards to show, in order (issue 23)"})
+    side = fields.List(fields.String(), metadata={"description": "side cards to show, in order"})

@@ -17,6 +17,7 @@ from ..i18n import translate
 from ..models.base import MAX_ID
 from . import answers as user_data_service
 from . import document_reviews
+from . import home_cards as home_cards_service
 from . import operations as applications_service
 from . import stepper as stepper_service
 from .answer_schemas import BulkUpsertForm, CreateUserDataFiles, CreateUserDataForm, StepSaveFiles
@@ -30,6 +31,7 @@ from .schemas import (
     CreateApplicationResponse,
     FillItemsQuery,
     FillItemsResponse,
+    HomeCardsResponse,
     ReplaceDocumentForm,
     ReplaceDocumentResponse,
     StepsRequest,
@@ -86,6 +88,14 @@ def _saved(result) -> dict:
 def create_application(body):
     application = applications_service.create(current_user, body["study_program_id"], body.get("financing"))
     return {"success": True, "application_id": application.id, "citizenship": current_user.citizenship}
+
+
+@bp.get("/home-cards")
+@login_required()
+@bp.response(200, HomeCardsResponse)
+def home_cards():
+    """The home page's cards for the caller: a foreign applicant gets no citizens' grant card (issue 23)."""
+    return {"success": True, **home_cards_service.cards_for(current_user)}
 
 
 @bp.get("/applications")

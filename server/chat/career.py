@@ -8,6 +8,7 @@ Words are matched after the same normalisation as retrieval (first 5 letters), s
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .retrieval import normalise
@@ -131,6 +132,25 @@ LANG_INDEX = {"ru": 0, "kk": 1, "en": 2}
 def tags_of(text: str) -> list[str]:
     words = set(normalise(text))
     return [tag for tag, stems in LEXICON.items() if words & stems]
+
+
+# Words that ask for a programme (issue 23): with an interest in the same message ("I like maths and computers,
+# which programme?") the question is answered by the matching at once, whatever the dialogue's stage. Matched on
+# whole words: "бағдарлама" (programme) shares its first letters with "бағдарламалау" (programming), an interest.
+PROGRAM_QUESTION = re.compile(
+    r"\b(программ[аыуе]\w*|специальност\w*|направлени\w*|факультет\w*|на кого учиться|куда поступать|"
+    r"programmes?|programs?|majors?|what (should|can|could) i study|what to study|"
+    r"мамандық\w*|бағдарлама(?!лау)\w*|қайда түс\w*|не оқы\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_program(text: str) -> list[str]:
+    """The interests of a direct programme question, or [] when the message does not ask for a programme or names
+    no interest (then it is a question for retrieval, e.g. "which bachelor's programmes do you have?")."""
+    if not PROGRAM_QUESTION.search(text):
+        return []
+    return tags_of(PROGRAM_QUESTION.sub(" ", text))
 
 
 def program_tags(code: str) -> tuple[str, ...]:

@@ -2,8 +2,9 @@
 
 start → a conversation of the signed-in user with a welcome; message → the career dialogue (interests, strong
 subjects, plans → bachelor programs from the catalogue) or an answer retrieved from the portal's data and the curated
-knowledge base, in the language the applicant writes in; hand_off → the conversation goes to the applicant's admin
-population, whose answer is stored in the chat and as an application message (the applicant's messages).
+knowledge base, in the language the applicant writes in; hand_off → the applicant's own question goes to their admin
+population and the assistant stays silent in that conversation until back_to_assistant (issue 23, decision 0085);
+the staff answer is stored in the same chat thread, e-mailed, and kept as an application message.
 Someone else's chatId answers 404 exactly like an unknown one. Each use case owns its one commit.
 """
 
@@ -15,12 +16,14 @@ import uuid
 from flask import current_app
 
 from .. import audit, populations
+from ..accounts.users import language_of
 from ..applications import dao as applications_dao
 from ..database import use_case
 from ..errors import Invalid, NotFound, Refused
 from ..extensions import db
 from ..i18n import LANGUAGES, translate
 from ..integrations import chat_model
+from ..jobs.mail import queue_mail
 from ..models import ApplicationMessage, ChatConversation, ChatMessage, StudyProgram, User
 from ..models.base import utcnow
 from ..models.chat import ROLE_ASSISTANT, ROLE_STAFF, ROLE_USER
@@ -99,15 +102,18 @@ def check_length(text: str) -> str:
 
 @use_case
 def message(user: User, chat_id: str, text: str, chosen_language: str | None = None) -> dict:
+    """One applicant message. While the conversation is with staff the assistant stays silent (reply None): the
+    message waits for staff, who see the conversation as unanswered again."""
     conversation = get_owned(user, chat_id)
     text = check_length(text)
     lang = language.detect(text, fallback=_language(chosen_language, conversation.language))
     conversation.language = lang
     _add(conversation, ROLE_USER, text)
-    if conversation.handed_off_at is not None:
-        conversation.staff_answered_at = None  # staff see it among the unanswered again
+    if conversation.with_staff:
+        conversation.staff_answered_at = None
+        return {"reply": None, "sources": [], "recommendations": [], "language": lang, "handed_off": True}
     if HANDOFF_WORDS.search(text):
-        answer = _hand_off(user, conversation, lang)
+        answer = _hand_off(user, conversation, lang)  # the typed request is the applicant's own text for staff
     elif RESTART_WORDS.match(text):
         conversation.state = {"stage": "interests", "profile": {}}
         answer = {"reply": _t("chat.restart", lang)}
@@ -125,14 +131,21 @@ def message(user: User, chat_id: str, text: str, chosen_language: str | None = N
         "sources": stored.sources,
         "recommendations": stored.recommendations,
         "language": lang,
-        "handed_off": conversation.handed_off_at is not None,
+        "handed_off": conversation.with_staff,
     }
 
 
 @use_case
-def hand_off(user: User, chat_id: str, chosen_language: str | None = None) -> dict:
+def hand_off(user: User, chat_id: str, question: str, chosen_language: str | None = None) -> dict:
+    """The applicant's "ask a person" with their own question: it is stored as their message, the conversation goes
+    to the admissions staff of their population and the assistant stays silent until they come back to it."""
     conversation = get_owned(user, chat_id)
-    lang = _language(chosen_language, conversation.language)
+    if population_of(user) is None:
+        raise Refused("chat.citizenship_required")
+    question = check_length(question)
+    lang = language.detect(question, fallback=_language(chosen_language, conversation.language))
+    conversation.language = lang
+    _add(conversation, ROLE_USER, question)
     answer = _hand_off(user, conversation, lang)
     stored = _add(conversation, ROLE_ASSISTANT, answer["reply"])
     return {"reply": stored.content, "sources": [], "recommendations": [], "language": lang, "handed_off": True}
@@ -141,11 +154,23 @@ def hand_off(user: User, chat_id: str, chosen_language: str | None = None) -> di
 def _hand_off(user: User, conversation: ChatConversation, lang: str) -> dict:
     if population_of(user) is None:
         raise Refused("chat.citizenship_required")
-    if conversation.handed_off_at is None:
-        conversation.handed_off_at = utcnow()
-        conversation.staff_answered_at = None
-        return {"reply": _t("chat.handoff_done", lang)}
-    return {"reply": _t("chat.handoff_already", lang)}
+    conversation.with_staff = True
+    conversation.handed_off_at = utcnow()  # the latest hand-off orders the staff list
+    conversation.staff_answered_at = None
+    return {"reply": _t("chat.handoff_done", lang)}
+
+
+@use_case
+def back_to_assistant(user: User, chat_id: str, chosen_language: str | None = None) -> dict:
+    """The applicant's "back to the assistant": the hand-off ends for new questions (staff keep the history and may
+    still answer what was asked; such an answer lands in the same thread and by e-mail)."""
+    conversation = get_owned(user, chat_id)
+    lang = _language(chosen_language, conversation.language)
+    if not conversation.with_staff:
+        return {"reply": None, "sources": [], "recommendations": [], "language": lang, "handed_off": False}
+    conversation.with_staff = False
+    stored = _add(conversation, ROLE_ASSISTANT, _t("chat.handoff_returned", lang))
+    return {"reply": stored.content, "sources": [], "recommendations": [], "language": lang, "handed_off": False}
 
 
 # ------------------------------------------------------------------------------------------------ the brain
@@ -158,6 +183,14 @@ def _is_question(text: str) -> bool:
 def _answer(conversation: ChatConversation, text: str, lang: str) -> dict:
     state = dict(conversation.state or {})
     stage = state.get("stage", "done")
+    direct = career.asks_for_program(text)
+    if direct:
+        # "I like maths and computers, which programme?": the matching answers at once, at any stage.
+        profile = {"interests": direct}
+        answer = _recommendation_reply(profile, lang)
+        if answer.get("recommendations"):
+            conversation.state = {"stage": "done", "profile": profile}
+            return answer
     if stage in career.STAGES[:3] and not _is_question(text):
         tags = career.tags_of(text)
         hits = [] if tags else retrieve(text, conversation.user)
@@ -193,6 +226,19 @@ def retrieve(text: str, user: User | None = None) -> list[retrieval.Hit]:
     return [h for h in hits[:SOURCES_SHOWN] if h.score >= MIN_SCORE]
 
 
+def answer_keys(text: str, user: User | None = None) -> list[str]:
+    """The sources a standalone question is answered with, best first: the recommended programmes of a direct
+    programme question (`recommend:<code>`), then the retrieved documents. The evaluation's view of the assistant
+    (tests/integration/test_chat_retrieval.py)."""
+    keys = [f"recommend:{r['code']}" for r in _direct_recommendations(text, "ru")]
+    return keys + [hit.doc.key for hit in retrieve(text, user)]
+
+
+def _direct_recommendations(text: str, lang: str) -> list[dict]:
+    tags = career.asks_for_program(text)
+    return bachelor_recommendations({"interests": tags}, lang) if tags else []
+
+
 def _retrieved(question: str, hits: list[retrieval.Hit], lang: str) -> dict:
     top = hits[0]
     shown = [h for h in hits if h.score >= top.score * 0.5]
@@ -213,6 +259,10 @@ def _career_step(conversation, state: dict, stage: str, tags: list[str], lang: s
     conversation.state = {"stage": following, "profile": profile}
     if following != "done":
         return {"reply": _t(f"chat.ask_{following}", lang)}
+    return _recommendation_reply(profile, lang)
+
+
+def _recommendation_reply(profile: dict, lang: str) -> dict:
     recommendations = bachelor_recommendations(profile, lang)
     if not recommendations:
         return {"reply": _t("chat.no_recommendation", lang), "sources": _catalogue_source(lang)}
@@ -271,8 +321,9 @@ def for_admin(actor: User, chat_id: str) -> ChatConversation:
 
 @use_case
 def staff_reply(actor: User, chat_id: str, content: str) -> ChatMessage:
-    """The admin's answer: a staff message in the chat (the applicant sees it when reopening the chat) and, when the
-    applicant has an application, an application message too (their messages on the home page and /my-applications)."""
+    """The admin's answer: a staff message in the same chat thread (the widget shows it when open or reopened),
+    e-mailed to the applicant after the commit in the language of the conversation, and, when the applicant has an
+    application, an application message too (their messages on the home page and /my-applications)."""
     conversation = for_admin(actor, chat_id)
     content = check_length(content)
     now = utcnow()
@@ -283,6 +334,8 @@ def staff_reply(actor: User, chat_id: str, content: str) -> ChatMessage:
         db.session.add(
             ApplicationMessage(application_id=application.id, author_id=actor.id, content=content, created_at=now)
         )
+    owner = db.session.get(User, conversation.user_id)
+    queue_mail(owner.email, "chat_staff_reply", _language(conversation.language, language_of(owner)), answer=content)
     audit.record(
         "chat.staff_reply",
         ("chat", conversation.public_id),

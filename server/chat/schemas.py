@@ -37,6 +37,15 @@ class ChatMessageRequest(BaseSchema):
 
 
 class ChatHandoffRequest(BaseSchema):
+    question = fields.String(
+        required=True,
+        error_messages={"required": "chat.message_required", "null": "chat.message_required"},
+        metadata={"description": "the applicant's own question for staff; 1..CHAT_MAX_MESSAGE_LENGTH characters"},
+    )
+    language = _LANGUAGE
+
+
+class ChatReturnRequest(BaseSchema):
     language = _LANGUAGE
 
 
@@ -56,11 +65,15 @@ class ChatRecommendation(Schema):
 
 
 class ChatReplyResponse(Schema):
-    reply = fields.String(required=True)
+    reply = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "null while the conversation is with staff: the assistant stays silent"},
+    )
     sources = fields.List(fields.Nested(ChatSource), required=True)
     recommendations = fields.List(fields.Nested(ChatRecommendation), required=True)
     language = fields.String(required=True)
-    handed_off = fields.Boolean(required=True)
+    handed_off = fields.Boolean(required=True, metadata={"description": "the conversation is with staff now"})
 
 
 class ChatMessageRead(Schema):
@@ -77,7 +90,7 @@ class ChatConversationRead(Schema):
     type = fields.String(required=True)
     level = fields.String(required=True)
     language = fields.String(required=True)
-    handed_off = fields.Function(lambda c: c.handed_off_at is not None, required=True)
+    handed_off = fields.Boolean(attribute="with_staff", required=True)
     handedOffAt = fields.DateTime(attribute="handed_off_at", allow_none=True)
     staffAnsweredAt = fields.DateTime(attribute="staff_answered_at", allow_none=True)
     createdAt = fields.DateTime(attribute="created_at", required=True)
@@ -88,7 +101,7 @@ class ChatConversationRead(Schema):
 class ChatConversationSummary(Schema):
     chatId = fields.String(attribute="public_id", required=True)
     language = fields.String(required=True)
-    handed_off = fields.Function(lambda c: c.handed_off_at is not None, required=True)
+    handed_off = fields.Boolean(attribute="with_staff", required=True)
     createdAt = fields.DateTime(attribute="created_at", required=True)
     updatedAt = fields.DateTime(attribute="updated_at", required=True)
 

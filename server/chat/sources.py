@@ -231,11 +231,9 @@ def documents_docs() -> list[Doc]:
                     type="documents",
                     title=title,
                     body=body,
-                    keywords="документы документ справки загрузить нужны список documents document papers upload "
-                    "required list құжаттар құжат анықтама жүктеу керек тізім "
-                    + VARIANT_KEYWORDS[variant]
-                    + " "
-                    + DEGREE_KEYWORDS[degree],
+                    keywords="документы документ справки загрузить нужны список сдать предоставить documents "
+                    "document papers upload required list provide hand in құжаттар құжат анықтама жүктеу "
+                    "керек тізім тапсыру ұсыну " + VARIANT_KEYWORDS[variant] + " " + DEGREE_KEYWORDS[degree],
                 )
             )
     return docs
@@ -260,6 +258,17 @@ def fee_doc() -> Doc:
     )
 
 
+_PERIOD = {
+    "ru": {"month": "в месяц", "semester": "за семестр", "academic_year": "за учебный год"},
+    "kk": {"month": "айына", "semester": "семестрге", "academic_year": "оқу жылына"},
+    "en": {"month": "per month", "semester": "per semester", "academic_year": "per academic year"},
+}
+
+
+def _room_type_name(room_type: RoomType, lang: str) -> str:
+    return (getattr(room_type, f"name_{lang}", "") if lang != "ru" else "") or room_type.name
+
+
 def dormitory_doc() -> Doc | None:
     rooms = list(db.session.scalars(select(RoomType).order_by(RoomType.price, RoomType.id)))
     if not rooms:
@@ -267,7 +276,14 @@ def dormitory_doc() -> Doc | None:
     body = {}
     for lang in LANGS:
         per = {"ru": "мест", "kk": "орын", "en": "places"}[lang]
-        lines = [f"{r.name} ({r.capacity} {per}): {r.price:,} ₸".replace(",", " ") for r in rooms]
+        # The room type's name in the reader's language (Russian when not given) and the period its price pays for
+        # (issue 23; decisions 0073, 0088).
+        lines = [
+            f"{_room_type_name(r, lang)} ({r.capacity} {per}): "
+            + f"{r.price:,} ₸".replace(",", " ")
+            + f" {_PERIOD[lang].get(r.price_period, '')}".rstrip()
+            for r in rooms
+        ]
         lead = {
             "ru": "Типы комнат общежития и цены за место: ",
             "kk": "Жатақхана бөлмелерінің түрлері және бір орынның бағасы: ",

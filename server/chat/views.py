@@ -25,6 +25,7 @@ from .schemas import (
     ChatListResponse,
     ChatMessageRequest,
     ChatReplyResponse,
+    ChatReturnRequest,
     ChatStartRequest,
     ChatStartResponse,
 )
@@ -93,12 +94,27 @@ def message(body, chat_id):
 @bp.doc(security=SECURITY)
 @bp.arguments(ChatHandoffRequest)
 @bp.response(200, ChatReplyResponse)
+@bp.alt_response(400, schema=ErrorEnvelope, description="Empty or too long question")
 @bp.alt_response(403, schema=ErrorEnvelope, description="E-mail not verified (errors.email_not_verified)")
 @bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's chat")
 @bp.alt_response(422, schema=ErrorEnvelope, description="No citizenship chosen: no admin population yet")
 def handoff(body, chat_id):
-    """ "Ask a person": the conversation goes to the admissions staff of the applicant's population."""
-    return chat_service.hand_off(current_user, chat_id, body.get("language"))
+    """ "Ask a person" with the applicant's own question: the conversation goes to the admissions staff of the
+    applicant's population and the assistant stays silent in it until the applicant comes back."""
+    return chat_service.hand_off(current_user, chat_id, body["question"], body.get("language"))
+
+
+@bp.post("/<string:chat_id>/return")
+@login_required()
+@per_user("RATE_LIMIT_CHAT_MESSAGE_PER_ACCOUNT")
+@bp.doc(security=SECURITY)
+@bp.arguments(ChatReturnRequest)
+@bp.response(200, ChatReplyResponse)
+@bp.alt_response(403, schema=ErrorEnvelope, description="E-mail not verified (errors.email_not_verified)")
+@bp.alt_response(404, schema=ErrorEnvelope, description="Not the caller's chat")
+def back_to_assistant(body, chat_id):
+    """ "Back to the assistant": the hand-off ends for new questions (reply null when it was not in force)."""
+    return chat_service.back_to_assistant(current_user, chat_id, body.get("language"))
 
 
 staff_only = login_required(roles=ADMIN_ROLES)

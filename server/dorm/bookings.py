@@ -201,7 +201,9 @@ def halls_overview(user: User) -> dict:
     hall_ids = [h.id for h in halls]
     buildings: dict[int, list] = {}
     for building in dao.buildings_of(hall_ids) if hall_ids else []:
-        buildings.setdefault(building.hall_id, []).append({"id": building.id, "name": building.name})
+        buildings.setdefault(building.hall_id, []).append(
+            {"id": building.id, "name": building.name, "name_kk": building.name_kk, "name_en": building.name_en}
+        )
     type_ids = sorted({t for per_hall in offer.values() for t in per_hall})
     types = {t.id: t for t in dao.room_types(type_ids)} if type_ids else {}
     media: dict[int, list] = {}
@@ -215,15 +217,25 @@ def halls_overview(user: User) -> dict:
             {
                 "id": type_id,
                 "name": types[type_id].name,
+                "name_kk": types[type_id].name_kk,
+                "name_en": types[type_id].name_en,
                 "capacity": types[type_id].capacity,
                 "price": types[type_id].price,
+                "price_period": types[type_id].price_period,
                 "free_places": offer[hall.id][type_id],
                 "media": media.get(type_id, []),
             }
             for type_id in sorted(offer.get(hall.id, {}))
         ]
         listing.append(
-            {"id": hall.id, "name": hall.name, "buildings": buildings.get(hall.id, []), "room_types": room_types}
+            {
+                "id": hall.id,
+                "name": hall.name,
+                "name_kk": hall.name_kk,
+                "name_en": hall.name_en,
+                "buildings": buildings.get(hall.id, []),
+                "room_types": room_types,
+            }
         )
     return {
         "list": listing,

@@ -1,16 +1,18 @@
-"""The `dorm_booking` payment purpose (issue 13; decisions 0065 and 0067): an applicant pays the price of their held
-dormitory booking (the room type's price when it was held) through the payments module; a verified notification
-confirms the booking in the notification's own transaction. Imported by dorm/views.py at start-up."""
+"""The `dorm_booking` and `dorm_transfer_difference` payment purposes (issue 13; decisions 0065, 0067, 0088).
+An applicant pays the price of their held dormitory booking (the room type's price when it was held), or the
+difference of a move into a dearer room, through the payments module; the verified notification confirms the booking
+or completes the move in the notification's own transaction. Imported by dorm/views.py at start-up."""
 
 from __future__ import annotations
 
 from ..errors import Conflict, NotFound
 from ..extensions import db
-from ..models import DormBooking
+from ..models import DormBooking, DormTransferRequest
 from ..models.base import utcnow
-from ..models.dorm_booking import BOOKING_CONFIRMED, BOOKING_HELD
+from ..models.dorm_booking import BOOKING_CONFIRMED, BOOKING_HELD, TRANSFER_AWAITING_PAYMENT
 from ..payments import purposes
 from .bookings import apply_booking_payment
+from .transfers import apply_difference_payment, transfer_to_pay
 
 DORM_BOOKING = "dorm_booking"
 
@@ -44,5 +46,36 @@ purposes.register(
         needs_application=False,
         needs_ref=True,
         description_key="payments.purpose.dorm_booking",
+    )
+)
+
+
+# ------------------------------------------------------------------- the difference of a dearer move (0088)
+
+DORM_TRANSFER_DIFFERENCE = "dorm_transfer_difference"
+
+
+def _difference_prepare(user, application, ref_id: int | None) -> int:
+    return transfer_to_pay(user, ref_id).price_difference
+
+
+def _difference_settled(payment) -> bool:
+    request = db.session.get(DormTransferRequest, payment.purpose_ref_id) if payment.purpose_ref_id else None
+    return request is None or request.status != TRANSFER_AWAITING_PAYMENT
+
+
+def _difference_paid(payment) -> None:
+    apply_difference_payment(payment.purpose_ref_id, f"payment:{payment.id}", payment.user_id)
+
+
+purposes.register(
+    purposes.PaymentPurpose(
+        name=DORM_TRANSFER_DIFFERENCE,
+        prepare=_difference_prepare,
+        is_settled=_difference_settled,
+        on_paid=_difference_paid,
+        needs_application=False,
+        needs_ref=True,
+        description_key="payments.purpose.dorm_transfer_difference",
     )
 )

@@ -25,20 +25,33 @@ class MediaRead(Schema):
 class HallRoomTypeRead(Schema):
     id = fields.Integer()
     name = fields.String()
+    name_kk = fields.String()
+    name_en = fields.String()
     capacity = fields.Integer()
     price = fields.Integer(metadata={"description": "integer tenge"})
+    price_period = fields.String(metadata={"description": "what one price pays for: month | semester | academic_year"})
     free_places = fields.Integer(metadata={"description": "places free for the caller's gender"})
     media = fields.List(fields.Nested(MediaRead))
 
 
 class NamedRead(Schema):
     id = fields.Integer()
-    name = fields.String()
+    name = fields.String(metadata={"description": "the Russian name"})
+    # The other languages ('' = not given: show the Russian one; decision 0073).
+    name_kk = fields.String(dump_default="")
+    name_en = fields.String(dump_default="")
+
+
+class RoomTypeNamedRead(NamedRead):
+    price = fields.Integer()
+    price_period = fields.String()
 
 
 class HallRead(Schema):
     id = fields.Integer()
     name = fields.String()
+    name_kk = fields.String()
+    name_en = fields.String()
     buildings = fields.List(fields.Nested(NamedRead))
     room_types = fields.List(fields.Nested(HallRoomTypeRead))
 
@@ -70,9 +83,10 @@ class BookingRead(Schema):
     id = fields.Integer()
     status = fields.String(metadata={"description": "offered | held | confirmed | cancelled | expired"})
     hall = fields.Nested(NamedRead)
-    room_type = fields.Nested(NamedRead)
+    room_type = fields.Nested(RoomTypeNamedRead)
     room = fields.Nested(RoomRead)
     price = fields.Integer()
+    price_period = fields.Function(lambda b: b.room_type.price_period)
     hold_expires_at = fields.DateTime(allow_none=True, metadata={"description": "hold or offer deadline (UTC)"})
     confirmed_at = fields.DateTime(allow_none=True)
     created_at = fields.DateTime()
@@ -104,12 +118,25 @@ class TransferRead(Schema):
     user_id = fields.Integer()
     booking_id = fields.Integer()
     target_hall = fields.Nested(NamedRead, allow_none=True)
-    target_room_type = fields.Nested(NamedRead, allow_none=True)
+    target_room_type = fields.Nested(RoomTypeNamedRead, allow_none=True)
+    price_difference = fields.Integer(
+        allow_none=True,
+        metadata={"description": "on approval of a move: > 0 to pay (status awaiting_payment), < 0 refunded"},
+    )
     # No swap_user_id here: the requester must not learn whether the e-mail was a resident's (issue 22, finding 11).
     swap_accepted_at = fields.DateTime(allow_none=True)
     comment = fields.String(allow_none=True)
     decision_reason = fields.String(allow_none=True)
     decided_at = fields.DateTime(allow_none=True)
+    created_at = fields.DateTime()
+
+
+class RefundRead(Schema):
+    id = fields.Integer()
+    transfer_id = fields.Integer(allow_none=True)
+    amount = fields.Integer(metadata={"description": "integer tenge owed back to the resident"})
+    reason = fields.String()
+    status = fields.String(metadata={"description": "due | refunded"})
     created_at = fields.DateTime()
 
 
@@ -121,7 +148,13 @@ class AdminTransferRead(TransferRead):
     swap_user_id = fields.Integer(allow_none=True)
     # The e-mail the requester typed; swap_user_id is null when it was no resident's at the time.
     swap_user_email = fields.Function(lambda t: t.swap_user.email if t.swap_user else t.swap_email)
+    swap_user_name = fields.Function(
+        lambda t: (
+            (" ".join(p for p in (t.swap_user.last_name, t.swap_user.first_name) if p) or None) if t.swap_user else None
+        )
+    )
     booking = fields.Nested(BookingRead)
+    refund = fields.Nested(RefundRead, allow_none=True)
 
 
 class BookingResponse(Schema):
@@ -207,6 +240,15 @@ class DecideTransferRequest(BaseSchema):
     reason = Reason()
 
 
+class SettleRefundRequest(BaseSchema):
+    id = Id(required=True)
+
+
+class RefundResponse(Schema):
+    success = fields.Boolean(dump_default=True)
+    item = fields.Nested(RefundRead)
+
+
 class AdminUpdateBookingRequest(BaseSchema):
     booking_id = Id(required=True)
     action = fields.String(required=True, validate=validate.OneOf(("cancel", "move")))
@@ -244,24 +286,32 @@ class BoardRoomRead(Schema):
 class BoardSectionRead(Schema):
     id = fields.Integer()
     name = fields.String()
+    name_kk = fields.String()
+    name_en = fields.String()
     rooms = fields.List(fields.Nested(BoardRoomRead))
 
 
 class BoardFloorRead(Schema):
     id = fields.Integer()
     name = fields.String()
+    name_kk = fields.String()
+    name_en = fields.String()
     sections = fields.List(fields.Nested(BoardSectionRead))
 
 
 class BoardBuildingRead(Schema):
     id = fields.Integer()
     name = fields.String()
+    name_kk = fields.String()
+    name_en = fields.String()
     floors = fields.List(fields.Nested(BoardFloorRead))
 
 
 class BoardHallRead(Schema):
     id = fields.Integer()
     name = fields.String()
+    name_kk = fields.String()
+    name_en = fields.String()
     buildings = fields.List(fields.Nested(BoardBuildingRead))
 
 

@@ -94,10 +94,10 @@ def board(hall_id: int | None = None, building_id: int | None = None, gender_id:
     genders = {g.id: g.code for g in db.session.scalars(select(Gender))}
     halls: dict[int, dict] = {}
     for room, section, floor, building, hall, room_type in rows:
-        h = halls.setdefault(hall.id, {"id": hall.id, "name": hall.name, "buildings": {}})
-        b = h["buildings"].setdefault(building.id, {"id": building.id, "name": building.name, "floors": {}})
-        f = b["floors"].setdefault(floor.id, {"id": floor.id, "name": floor.name, "sections": {}})
-        s = f["sections"].setdefault(section.id, {"id": section.id, "name": section.name, "rooms": []})
+        h = halls.setdefault(hall.id, {**_names(hall), "buildings": {}})
+        b = h["buildings"].setdefault(building.id, {**_names(building), "floors": {}})
+        f = b["floors"].setdefault(floor.id, {**_names(floor), "sections": {}})
+        s = f["sections"].setdefault(section.id, {**_names(section), "rooms": []})
         here = bookings.get(room.id, [])
         portal = [x for x in here if x[0].suborganization_id is None]
         suborg = [x for x in here if x[0].suborganization_id is not None]
@@ -109,7 +109,7 @@ def board(hall_id: int | None = None, building_id: int | None = None, gender_id:
             {
                 "id": room.id,
                 "name": room.name,
-                "room_type": {"id": room_type.id, "name": room_type.name},
+                "room_type": _names(room_type),
                 "capacity": room_type.capacity,
                 "gender": genders.get(room.assigned_gender_id),
                 "occupied": occupied,
@@ -132,6 +132,15 @@ def board(hall_id: int | None = None, building_id: int | None = None, gender_id:
             r[key] for h in tree for b in h["buildings"] for f in b["floors"] for s in f["sections"] for r in s["rooms"]
         )
     return {"list": tree, "totals": totals}
+
+
+def _names(row) -> dict:
+    """id and the name in the three languages ('' = not given; decision 0073): screens and exports pick theirs."""
+    return {"id": row.id, "name": row.name, "name_kk": row.name_kk or "", "name_en": row.name_en or ""}
+
+
+def _in(names: dict, lang: str) -> str:
+    return (names.get(f"name_{lang}") if lang != "ru" else None) or names["name"]
 
 
 def _resident(booking: DormBooking, user: User | None, member: SuborganizationMember | None) -> dict:
@@ -166,13 +175,13 @@ def export_residents(lang: str, hall_id: int | None = None) -> bytes:
                                 xlsx.row(
                                     sheet,
                                     [
-                                        h["name"],
-                                        b["name"],
-                                        f["name"],
-                                        s["name"],
+                                        _in(h, lang),
+                                        _in(b, lang),
+                                        _in(f, lang),
+                                        _in(s, lang),
                                         r["name"],
-                                        r["room_type"]["name"],
-                                        r["gender"] or "",
+                                        _in(r["room_type"], lang),
+                                        translate(f"dorm.gender.{r['gender']}", lang) if r["gender"] else "",
                                         person["name"],
                                         translate(f"dorm.status.{person['status']}", lang),
                                     ],

@@ -14,17 +14,21 @@ from datetime import date, timedelta
 from flask import current_app
 from sqlalchemy import func, select
 
+from .. import audit
 from ..accounts.users import language_of
 from ..database import use_case
 from ..errors import Conflict, Invalid, NotFound, Refused
 from ..extensions import db
 from ..jobs.after_commit import enqueue_after_commit
 from ..jobs.mail import queue_mail
-from ..models import DormBooking, DormSwapNotice, DormTransferRequest, Hall, RoomType, SectionRoom, User
+from ..models import DormBooking, DormRefund, DormSwapNotice, DormTransferRequest, Hall, RoomType, SectionRoom, User
 from ..models.base import utcnow
 from ..models.dorm_booking import (
     BOOKING_CONFIRMED,
+    REFUND_DUE,
+    REFUND_PAID,
     TRANSFER_APPROVED,
+    TRANSFER_AWAITING_PAYMENT,
     TRANSFER_CANCELLED,
     TRANSFER_MOVE,
     TRANSFER_PENDING,
@@ -32,9 +36,10 @@ from ..models.dorm_booking import (
     TRANSFER_SWAP,
 )
 from ..models.dorm_places import enforce_rooms
+from ..models.dormitory import PERIODS_PER_YEAR
 from ..notification_centre import notify
 from . import dao
-from .places import Actor, lock_for_change, move, record
+from .places import SYSTEM_PAYMENT, Actor, find_room, lock_for_change, move, record
 
 PAGE_SIZE_MAX = 100
 
@@ -60,7 +65,8 @@ def create_request(user: User, body: dict) -> DormTransferRequest:
         raise Refused("dorm.transfer_needs_resident")
     pending = db.session.scalar(
         select(DormTransferRequest).where(
-            DormTransferRequest.user_id == user.id, DormTransferRequest.status == TRANSFER_PENDING
+            DormTransferRequest.user_id == user.id,
+            DormTransferRequest.status.in_((TRANSFER_PENDING, TRANSFER_AWAITING_PAYMENT)),
         )
     )
     if pending is not None:
@@ -142,7 +148,9 @@ def update_request(user: User, request_id: int, action: str) -> DormTransferRequ
     )
     if request is None or user.id not in (request.user_id, request.swap_user_id):
         raise NotFound("dorm.transfer_not_found")
-    if request.status != TRANSFER_PENDING:
+    # A move waiting for its difference can still be given up (the resident stays where they are).
+    cancellable = action == "cancel" and request.status == TRANSFER_AWAITING_PAYMENT
+    if request.status != TRANSFER_PENDING and not cancellable:
         raise Conflict("dorm.transfer_decided")
     if action == "cancel":
         if request.user_id != user.id:
@@ -206,7 +214,7 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
         if booking is None or booking.status != BOOKING_CONFIRMED:
             raise Conflict("dorm.transfer_booking_gone")
         if request.kind == TRANSFER_MOVE:
-            move(booking, request.target_hall_id, request.target_room_type_id, actor, reason, request.id)
+            _approve_move(request, booking, actor, reason)
         else:
             if request.swap_accepted_at is None:
                 raise Conflict("dorm.swap_not_accepted")
@@ -214,14 +222,117 @@ def decide(admin: User, request_id: int, action: str, reason: str | None) -> Dor
             if other is None:
                 raise Conflict("dorm.transfer_booking_gone")
             _swap(booking, other, actor, reason, request.id)
-        request.status = TRANSFER_APPROVED
+            request.status = TRANSFER_APPROVED
     request.decision_reason = reason
     request.decided_by_id = admin.id
     request.decided_at = utcnow()
+    audit.record(
+        f"dorm_transfer_{action}",
+        ("dorm_transfer", str(request.id)),
+        {"status": request.status, "price_difference": request.price_difference, "reason": reason},
+        actor=admin,
+    )
     user = db.session.get(User, request.user_id)
-    template = "dorm_transfer_approved" if request.status == TRANSFER_APPROVED else "dorm_transfer_rejected"
-    notify(user, template, {"reason": reason or ""}, "/dormitory")
-    queue_mail(user.email, template, language_of(user), reason=reason or "")
+    if request.status == TRANSFER_AWAITING_PAYMENT:
+        template, params = "dorm_transfer_pay_difference", {"amount": request.price_difference}
+    elif request.status == TRANSFER_APPROVED:
+        template, params = "dorm_transfer_approved", {}
+    else:
+        template, params = "dorm_transfer_rejected", {}
+    notify(user, template, {"reason": reason or "", **params}, "/dormitory")
+    queue_mail(user.email, template, language_of(user), reason=reason or "", **params)
+    return request
+
+
+# ------------------------------------------------------------------------------------- money of a move (0088)
+
+
+def price_in_period(room_type: RoomType, period: str) -> int:
+    """The room type's price converted to another payment period (ten months make the academic year's stay)."""
+    if room_type.price_period == period:
+        return room_type.price
+    return round(room_type.price * PERIODS_PER_YEAR[room_type.price_period] / PERIODS_PER_YEAR[period])
+
+
+def price_difference(booking: DormBooking, target_room_type_id: int) -> int:
+    """The target's price for the booking's period less what the booking cost for that period (whole period, not
+    prorated: the booking was paid for the period as a whole, and the difference is for the same period)."""
+    current = db.session.get(RoomType, booking.room_type_id)
+    target = db.session.get(RoomType, target_room_type_id)
+    return price_in_period(target, current.price_period) - booking.price
+
+
+def _approve_move(request: DormTransferRequest, booking: DormBooking, actor: Actor, reason) -> None:
+    """Dearer: nothing moves yet; the resident is asked for the difference and moved when it is paid (a free bed
+    must exist now, and is looked for again at payment). Cheaper: moved now, the difference owed back recorded."""
+    difference = price_difference(booking, request.target_room_type_id)
+    request.price_difference = difference
+    if difference > 0:
+        if find_room(request.target_hall_id, request.target_room_type_id, booking.gender_id, booking.room_id) is None:
+            raise Conflict("dorm.transfer_no_places")
+        request.status = TRANSFER_AWAITING_PAYMENT
+        return
+    _complete_move(request, booking, actor, reason)
+    if difference < 0:
+        db.session.add(
+            DormRefund(
+                user_id=request.user_id,
+                booking_id=booking.id,
+                transfer_id=request.id,
+                amount=-difference,
+                reason="transfer_cheaper",
+                created_at=utcnow(),
+            )
+        )
+
+
+def _complete_move(request: DormTransferRequest, booking: DormBooking, actor: Actor, reason) -> None:
+    move(booking, request.target_hall_id, request.target_room_type_id, actor, reason, request.id)
+    # From now on the booking costs the new room's price (for its own period): the next move compares with it.
+    booking.price = db.session.get(RoomType, request.target_room_type_id).price
+    request.status = TRANSFER_APPROVED
+
+
+def transfer_to_pay(user: User, request_id: int | None) -> DormTransferRequest:
+    """The caller's move waiting for its difference, with a bed still free (the payment purpose's check)."""
+    request = db.session.get(DormTransferRequest, request_id) if request_id else None
+    if request is None or request.user_id != user.id:
+        raise NotFound("dorm.transfer_not_found")
+    if request.status == TRANSFER_APPROVED:
+        raise Conflict("payments.already_paid")
+    if request.status != TRANSFER_AWAITING_PAYMENT or not request.price_difference:
+        raise Conflict("dorm.transfer_not_payable")
+    booking = db.session.get(DormBooking, request.booking_id)
+    if booking is None or booking.status != BOOKING_CONFIRMED:
+        raise Conflict("dorm.transfer_booking_gone")
+    if find_room(request.target_hall_id, request.target_room_type_id, booking.gender_id, booking.room_id) is None:
+        raise Conflict("dorm.transfer_no_places")
+    return request
+
+
+def apply_difference_payment(request_id: int, payment_ref: str, payer_id: int) -> DormTransferRequest:
+    """Completes a paid move in the payment notification's transaction (does not commit). An ApiError (the bed went,
+    the request was cancelled) leaves the payment paid and flagged for staff, who refund it."""
+    request = db.session.get(DormTransferRequest, request_id)
+    if request is None or request.user_id != payer_id:
+        raise NotFound("dorm.transfer_not_found")
+    booking = db.session.get(DormBooking, request.booking_id)
+    lock_for_change(None, sorted({booking.room_type_id, request.target_room_type_id}))
+    request = db.session.scalar(
+        select(DormTransferRequest)
+        .where(DormTransferRequest.id == request_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    if request.status != TRANSFER_AWAITING_PAYMENT:
+        raise Conflict("dorm.transfer_not_payable")
+    booking = dao.lock_booking(request.booking_id)
+    if booking is None or booking.status != BOOKING_CONFIRMED:
+        raise Conflict("dorm.transfer_booking_gone")
+    user = db.session.get(User, request.user_id)
+    _complete_move(request, booking, Actor(None, SYSTEM_PAYMENT), f"{payment_ref}")
+    notify(user, "dorm_transfer_approved", {"reason": ""}, "/dormitory")
+    queue_mail(user.email, "dorm_transfer_approved", language_of(user), reason="")
     return request
 
 
@@ -245,3 +356,21 @@ def _swap(first: DormBooking, second: DormBooking, actor: Actor, reason, request
     record(first, "swap", actor, from_status=first.status, from_room=a[0], reason=reason, transfer=request_id)
     record(second, "swap", actor, from_status=second.status, from_room=b[0], reason=reason, transfer=request_id)
     enforce_rooms([a[0], b[0]])
+
+
+@use_case
+def settle_refund(admin: User, refund_id: int) -> DormRefund:
+    """Staff record that a refund due went back to the resident (audited); a second call is 409."""
+    refund = db.session.scalar(select(DormRefund).where(DormRefund.id == refund_id).with_for_update())
+    if refund is None:
+        raise NotFound("dorm.refund_not_found")
+    if refund.status != REFUND_DUE:
+        raise Conflict("dorm.refund_already_settled")
+    refund.status, refund.settled_at, refund.settled_by_id = REFUND_PAID, utcnow(), admin.id
+    audit.record(
+        "dorm_refund_settled",
+        ("dorm_refund", str(refund.id)),
+        {"amount": refund.amount, "transfer_id": refund.transfer_id, "user_id": refund.user_id},
+        actor=admin,
+    )
+    return refund

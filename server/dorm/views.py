@@ -181,6 +181,17 @@ def update_transfer_admin(body):
     return {"item": dorm_transfers.decide(current_user, body["id"], body["action"], body.get("reason"))}
 
 
+@admin_bp.post("/settle-dorm-refund")
+@staff_only
+@admin_bp.doc(security=SECURITY)
+@admin_bp.arguments(s.SettleRefundRequest)
+@admin_bp.response(200, s.RefundResponse)
+@admin_bp.alt_response(409, schema=ErrorEnvelope, description="Already marked refunded")
+def settle_refund(body):
+    """Marks a refund due (a move into a cheaper room; decision 0088) as paid back to the resident (audited)."""
+    return {"item": dorm_transfers.settle_refund(current_user, body["id"])}
+
+
 @admin_bp.post("/update-booking")
 @staff_only
 @admin_bp.doc(security=SECURITY)

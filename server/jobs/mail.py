@@ -74,8 +74,9 @@ def send_mail(self, recipient: str, template: str, subject: str, body: str, atta
 
 def queue_mail(recipient: str, template: str, lang: str, *, attachments: list | None = None, **params) -> None:
     """Renders `mail.<template>.subject` / `.body` (server/i18n) in `lang` and sends it after the current
-    transaction commits; nothing is sent if it rolls back. `attachments`: files as send_mail takes them."""
-    subject = translate(f"mail.{template}.subject", lang)
+    transaction commits; nothing is sent if it rolls back. `attachments`: files as send_mail takes them. The params
+    fill the subject too (a status mail names the new status there)."""
+    subject = translate(f"mail.{template}.subject", lang, **params)
     body = translate(f"mail.{template}.body", lang, **params)
     if attachments:
         enqueue_after_commit(send_mail, recipient, template, subject, body, attachments)

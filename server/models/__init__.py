@@ -15,6 +15,7 @@ from .document_review import DocumentReview  # noqa: F401
 from .dorm_booking import (  # noqa: F401
     DormBooking,
     DormBookingEvent,
+    DormRefund,
     DormSwapNotice,
     DormTransferRequest,
     DormWaitlistEntry,
@@ -24,7 +25,7 @@ from .dorm_booking import (  # noqa: F401
 )
 from .dormitory import Building, Floor, Hall, RoomType, RoomTypeMedia, Section, SectionRoom  # noqa: F401
 from .file import StoredFile  # noqa: F401
-from .gov_grant import GovGrantHolder  # noqa: F401
+from .gov_grant import GovGrantHolder, GovGrantImport, GovGrantImportRow  # noqa: F401
 from .letter import Letter  # noqa: F401
 from .mail import OutboxMessage  # noqa: F401
 from .notification import Notification, NotificationOptOut, ReminderSend  # noqa: F401

@@ -61,9 +61,11 @@ class Application(db.Model):
 
     study_program: Mapped[StudyProgram] = relationship(lazy="joined")
     user: Mapped[User] = relationship(lazy="select")
+    # Loaded when read (the list of "My applications" loads them with its rows): most calls that load an
+    # application never show its thread (decision 0090).
     messages: Mapped[list[ApplicationMessage]] = relationship(
         back_populates="application",
-        lazy="selectin",
+        lazy="select",
         cascade="all, delete-orphan",
         order_by="ApplicationMessage.id",
     )
@@ -77,16 +79,30 @@ class Application(db.Model):
         return self.submitted_at is not None
 
 
+MESSAGE_SIDE_STAFF = "staff"
+MESSAGE_SIDE_APPLICANT = "applicant"
+MESSAGE_SIDES = (MESSAGE_SIDE_STAFF, MESSAGE_SIDE_APPLICANT)
+
+
 class ApplicationMessage(db.Model):
-    """A message staff send to the applicant about this application (req §3 application_messages)."""
+    """One message of an application's thread (req §3 application_messages; decision 0084): staff write to the
+    applicant and the applicant replies. `read_at` is when the other side (the recipient) first opened it, so
+    "unread for the applicant" is author_side = staff and read_at is null, and the other way round for staff."""
 
     __tablename__ = "application_messages"
+    __table_args__ = (
+        # The unread counts (a card, the header, a queue row, the staff menu badge) filter on side and read state.
+        Index("ix_application_messages_unread", "author_side", "read_at", "application_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     application_id: Mapped[int] = mapped_column(ForeignKey("applications.id", ondelete="CASCADE"), index=True)
     author_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    # One of MESSAGE_SIDES; rows from before decision 0084 are staff messages.
+    author_side: Mapped[str] = mapped_column(String(16), default=MESSAGE_SIDE_STAFF, server_default=MESSAGE_SIDE_STAFF)
     content: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    read_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     application: Mapped[Application] = relationship(back_populates="messages")
 

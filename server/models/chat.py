@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, true
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, false, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
@@ -34,6 +34,9 @@ class ChatConversation(db.Model):
     # The career dialogue: {"stage": "interests"|"subjects"|"plans"|"done", "profile": {...}}
     state: Mapped[dict] = mapped_column(JSON, default=dict)
     handed_off_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The hand-off in force (issue 23): while true the assistant stays silent and every applicant message waits for
+    # staff; the applicant's "back to the assistant" clears it. handed_off_at stays, so staff keep the history.
+    with_staff: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     staff_answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)

@@ -40,7 +40,15 @@ TRANSFER_PENDING = "pending"
 TRANSFER_APPROVED = "approved"
 TRANSFER_REJECTED = "rejected"
 TRANSFER_CANCELLED = "cancelled"
-TRANSFER_STATUSES = (TRANSFER_PENDING, TRANSFER_APPROVED, TRANSFER_REJECTED, TRANSFER_CANCELLED)
+# Approved into a dearer room: the move happens when the difference is paid (decision 0088).
+TRANSFER_AWAITING_PAYMENT = "awaiting_payment"
+TRANSFER_STATUSES = (
+    TRANSFER_PENDING,
+    TRANSFER_AWAITING_PAYMENT,
+    TRANSFER_APPROVED,
+    TRANSFER_REJECTED,
+    TRANSFER_CANCELLED,
+)
 TRANSFER_MOVE = "move"
 TRANSFER_SWAP = "swap"
 
@@ -192,12 +200,39 @@ class DormTransferRequest(db.Model):
     decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # Set when staff approve a move (decision 0088): the target's price for the booking's period less what the
+    # booking cost; > 0 is asked through the `dorm_transfer_difference` payment, < 0 becomes a DormRefund.
+    price_difference: Mapped[int | None] = mapped_column(Integer)
 
     user: Mapped[User] = relationship(foreign_keys=[user_id])
     swap_user: Mapped[User | None] = relationship(foreign_keys=[swap_user_id])
     booking: Mapped[DormBooking] = relationship()
     target_hall: Mapped[Hall | None] = relationship()
     target_room_type: Mapped[RoomType | None] = relationship()
+    refund: Mapped[DormRefund | None] = relationship(uselist=False, viewonly=True)
+
+
+REFUND_DUE = "due"
+REFUND_PAID = "refunded"
+REFUND_STATUSES = (REFUND_DUE, REFUND_PAID)
+
+
+class DormRefund(db.Model):
+    """Money the university owes a resident (decision 0088): a move into a cheaper room leaves the difference of
+    the period already paid. Staff see it on the transfer and mark it refunded once the money went back."""
+
+    __tablename__ = "dorm_refunds"
+    __table_args__ = (UniqueConstraint("transfer_id", name="uq_dorm_refunds_transfer"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    booking_id: Mapped[int] = mapped_column(ForeignKey("dorm_bookings.id", ondelete="CASCADE"))
+    transfer_id: Mapped[int | None] = mapped_column(ForeignKey("dorm_transfer_requests.id", ondelete="SET NULL"))
+    amount: Mapped[int] = mapped_column(Integer)  # integer tenge, > 0
+    reason: Mapped[str] = mapped_column(String(32))  # transfer_cheaper
+    status: Mapped[str] = mapped_column(String(16), default=REFUND_DUE, index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    settled_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    settled_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
 
 
 class DormSwapNotice(db.Model):

@@ -71,6 +71,12 @@ class Section(db.Model):
     rooms: Mapped[list[SectionRoom]] = relationship(back_populates="section", order_by="SectionRoom.order")
 
 
+PRICE_PERIODS = ("month", "semester", "academic_year")
+PRICE_PERIOD_DEFAULT = "academic_year"  # the stay the assignment letter names (Sept 1 – June 30)
+# Periods in one academic year (the stay is ten months): converts one period's price into another's.
+PERIODS_PER_YEAR = {"month": 10, "semester": 2, "academic_year": 1}
+
+
 class RoomType(db.Model):
     __tablename__ = "room_types"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -79,6 +85,10 @@ class RoomType(db.Model):
     name_en: Mapped[str] = mapped_column(String(255), default="", server_default="")
     capacity: Mapped[int] = mapped_column(Integer)
     price: Mapped[int] = mapped_column(Integer, default=0)  # integer tenge (design §6)
+    # What one `price` pays for (decision 0088): month | semester | academic_year; shown next to every price.
+    price_period: Mapped[str] = mapped_column(
+        String(16), default=PRICE_PERIOD_DEFAULT, server_default=PRICE_PERIOD_DEFAULT
+    )
 
     media: Mapped[list[RoomTypeMedia]] = relationship(back_populates="room_type", order_by="RoomTypeMedia.id")
 

@@ -27,6 +27,10 @@ PAYMENT_STATUSES = (PAYMENT_PENDING, PAYMENT_PAID, PAYMENT_FAILED)
 
 # Why a paid payment was not applied (flagged for staff): the purpose was already settled by another payment.
 FLAG_ALREADY_PAID = "already_paid"
+# What staff did about a flagged payment (issue 23, decision 0086): refunded it, or settled it otherwise.
+RESOLUTION_REFUNDED = "refunded"
+RESOLUTION_RESOLVED = "resolved"
+RESOLUTIONS = (RESOLUTION_REFUNDED, RESOLUTION_RESOLVED)
 
 MESSAGE_INFO = "info"
 MESSAGE_PAYMENT = "payment"
@@ -53,6 +57,11 @@ class Payment(db.Model):
     # Paid but not applied: recorded for staff (reconciliation / refund), never applied a second time.
     flagged: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     flag_reason: Mapped[str | None] = mapped_column(String(32))
+    # A flagged payment stays flagged; staff record what they did about it (one of RESOLUTIONS), why, who and when.
+    resolution: Mapped[str | None] = mapped_column(String(16))
+    resolution_comment: Mapped[str | None] = mapped_column(Text)
+    resolved_by_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    resolved_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     failure_reason: Mapped[str | None] = mapped_column(String(200))  # the provider's text of the last decline
     # The last verified notification as received (parsed fields; no card number beyond first six / last four).
     raw_notification: Mapped[dict | None] = mapped_column(JSON)
@@ -80,4 +89,11 @@ class HomePageMessage(db.Model):
     text_kk: Mapped[str | None] = mapped_column(Text)
     text_en: Mapped[str | None] = mapped_column(Text)
     amount: Mapped[int | None] = mapped_column(Integer)  # payment messages: tenge asked for
+    # The audience (decision 0087): user_id = one applicant; else population 'foreign'|'kz' = every applicant of it;
+    # both null = every signed-in user (messages of the command line).
+    population: Mapped[str | None] = mapped_column(String(16), index=True)
+    # A dated message shows from starts_at (inclusive) to ends_at (exclusive); a permanent one has neither.
+    starts_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    ends_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    updated_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -19,7 +19,9 @@ class Term(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     year: Mapped[int] = mapped_column(Integer, unique=True)
-    name: Mapped[str] = mapped_column(String(100), default="")
+    name: Mapped[str] = mapped_column(String(100), default="")  # Russian; kk/en fall back to it (decision 0073)
+    name_kk: Mapped[str] = mapped_column(String(100), default="", server_default="")
+    name_en: Mapped[str] = mapped_column(String(100), default="", server_default="")
     opens_at: Mapped[datetime] = mapped_column(UTCDateTime)
     closes_at: Mapped[datetime] = mapped_column(UTCDateTime)  # exclusive
     is_active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
@@ -53,5 +55,7 @@ class TermProgramWindow(db.Model):
     study_program_id: Mapped[int] = mapped_column(ForeignKey("study_programs.id", ondelete="CASCADE"), index=True)
     opens_at: Mapped[datetime] = mapped_column(UTCDateTime)
     closes_at: Mapped[datetime] = mapped_column(UTCDateTime)  # exclusive
+    # When the documents of this programme are due (decision 0087): shown in the deadlines modal, not enforced.
+    documents_due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     term: Mapped[Term] = relationship(back_populates="windows")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import and_, case, or_, select
+from datetime import datetime
+
+from sqlalchemy import and_, case, func, or_, select
 
 from ..extensions import db
 from ..models.payment import PAYMENT_FAILED, PAYMENT_PAID, PAYMENT_PENDING, HomePageMessage, Payment
@@ -61,19 +63,49 @@ def receipts_of(user_id: int, application_id: int | None = None, limit: int = 10
     return list(db.session.scalars(query.order_by(Payment.paid_at.desc(), Payment.id.desc()).limit(limit)))
 
 
-def messages_for(user_id: int) -> list[HomePageMessage]:
-    """Active messages for everyone or for this user: permanent ones first, then the newest."""
+def messages_for(user_id: int, population: str | None, now: datetime) -> list[HomePageMessage]:
+    """Active messages for this user: to everyone, to the user's population or to the user alone; a dated one only
+    inside its window. Permanent ones first, then the newest."""
+    audience = [and_(HomePageMessage.user_id.is_(None), HomePageMessage.population.is_(None))]
+    audience.append(HomePageMessage.user_id == user_id)
+    if population is not None:
+        audience.append(and_(HomePageMessage.user_id.is_(None), HomePageMessage.population == population))
     return list(
         db.session.scalars(
             select(HomePageMessage)
             .where(
                 HomePageMessage.is_active.is_(True),
-                or_(HomePageMessage.user_id.is_(None), HomePageMessage.user_id == user_id),
+                or_(*audience),
+                or_(HomePageMessage.starts_at.is_(None), HomePageMessage.starts_at <= now),
+                or_(HomePageMessage.ends_at.is_(None), HomePageMessage.ends_at > now),
             )
             .order_by(HomePageMessage.is_permanent.desc(), HomePageMessage.created_at.desc(), HomePageMessage.id.desc())
             .limit(50)
         )
     )
+
+
+def staff_messages(population: str, user_ids_subquery, *, active: bool, page: int, per_page: int):
+    """One population's messages for the Settings screen (active or retired), newest first, one page and the
+    total: those to the population and those to one of its applicants (`user_ids_subquery`)."""
+    where = (
+        HomePageMessage.is_active.is_(active),
+        or_(
+            and_(HomePageMessage.user_id.is_(None), HomePageMessage.population == population),
+            HomePageMessage.user_id.in_(user_ids_subquery),
+        ),
+    )
+    total = db.session.scalar(select(func.count()).select_from(HomePageMessage).where(*where))
+    rows = list(
+        db.session.scalars(
+            select(HomePageMessage)
+            .where(*where)
+            .order_by(HomePageMessage.created_at.desc(), HomePageMessage.id.desc())
+            .offset((page - 1) * per_page)
+            .limit(per_page)
+        )
+    )
+    return rows, total or 0
 
 
 def awaiting_reconciliation(provider: str, waited_since, created_since, limit: int) -> list[int]:

@@ -1,6 +1,7 @@
 """Home-page messages (req §1, §2 '/', §7 GET /users/home-page-messages, §9; decision 0065).
 
-Staff create them with `flask --app server home-message ...` (or `create` from an admin API). A payment message
+Staff create, edit and retire them in Settings (home_message_staff.py, decision 0087); `flask --app server
+home-message ...` still creates one for everyone from the command line. A payment message
 asks for an amount (the remainder of req §9, e.g. 9,990 tenge); the list answers what this user still owes on
 it, computed here from the payments table, and its Pay button pays it through POST /users/payments/start
 {purpose: "home_message", purpose_ref_id: <message id>}. A settled payment message is no longer listed.
@@ -13,7 +14,9 @@ from ..errors import Invalid, NotFound
 from ..extensions import db
 from ..i18n import current_language
 from ..models import User
+from ..models.base import utcnow
 from ..models.payment import CURRENCY_KZT, MESSAGE_PAYMENT, MESSAGE_TYPES, HomePageMessage
+from ..populations import population_of
 from . import dao, purposes
 
 TITLE_MAX = 200
@@ -27,7 +30,7 @@ def _localized(message: HomePageMessage, field: str, lang: str) -> str:
 def list_for(user: User) -> dict:
     lang = current_language()
     items = []
-    for message in dao.messages_for(user.id):
+    for message in dao.messages_for(user.id, population_of(user), utcnow()):
         amount = None
         if message.type == MESSAGE_PAYMENT:
             amount = purposes.message_remainder(message, user.id)
@@ -42,6 +45,7 @@ def list_for(user: User) -> dict:
                 "text": _localized(message, "text", lang),
                 "amount": amount,
                 "currency": CURRENCY_KZT if amount is not None else None,
+                "ends_at": message.ends_at,
                 "created_at": message.created_at,
             }
         )

@@ -99,6 +99,7 @@ class HomePageMessageRead(BaseSchema):
     text = fields.String()
     amount = fields.Integer(allow_none=True, metadata={"description": "payment: what is still owed, in tenge"})
     currency = fields.String(allow_none=True)
+    ends_at = fields.DateTime(allow_none=True, metadata={"description": "a dated message: shown until then"})
     created_at = fields.DateTime()
 
 

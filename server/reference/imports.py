@@ -455,3 +455,7 @@ def _audit_import(action: str, kind: str, path: str | Path, result: ImportResult
             "pruned": result.pruned,
         },
     )
+
+
+# The Settings screen's imports (staff_imports.py) write the same audit row as the command.
+audit_import = _audit_import

@@ -4,7 +4,6 @@ claimed reminder (retried with backoff when the SMTP server fails, like every ma
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 
 from celery import shared_task
 
@@ -36,9 +35,10 @@ def deliver(reminder_id: int) -> None:
 
 
 SCHEDULE = {
-    # Every quarter of an hour: the dormitory reminder speaks of hours, the others of days.
+    # Every REMINDER_SCAN_INTERVAL_SECONDS (a quarter of an hour by default): the dormitory reminder speaks of hours,
+    # the others of days.
     "reminders-scan": {
         "task": "reminders.scan",
-        "schedule": timedelta(minutes=15),
+        "schedule": "REMINDER_SCAN_INTERVAL_SECONDS",
     },
 }

@@ -20,6 +20,8 @@ from ..extensions import db
 from ..forms import MAIN_INFO_FORMS
 from ..i18n import translate
 from ..jobs.mail import queue_mail
+from ..messages import dao as messages_dao
+from ..messages import service as messages_service
 from ..models import (
     ROLE_FOREIGN_ADMIN,
     Application,
@@ -28,6 +30,7 @@ from ..models import (
     ApplicationSummary,
     User,
 )
+from ..models.application import MESSAGE_SIDE_STAFF
 from ..models.base import utcnow
 from ..notification_centre import notify, trilingual
 from ..populations import POPULATION_KZ, is_admin_of, population_of
@@ -62,13 +65,17 @@ def detail(actor: User, application_id: int) -> dict:
     authors = queues_dao.user_emails(m.author_id for m in messages)
     term = applications_dao.get_term(application.term_id)
     population = population_of(owner)
+    summary = db.session.get(ApplicationSummary, application.id)
     return {
         "id": application.id,
+        # The panel is titled with the applicant's name: a foreigner's is only in the questionnaire (the summary);
+        # the e-mail stays a fallback of the client for an application without a name yet (issue 23).
         "user": {
             "id": owner.id,
             "email": owner.email,
-            "first_name": owner.first_name,
-            "last_name": owner.last_name,
+            "first_name": (summary.first_name if summary else None) or owner.first_name,
+            "last_name": (summary.last_name if summary else None) or owner.last_name,
+            "middle_name": summary.middle_name if summary else None,
             "citizenship": _names(owner.citizenship),
         },
         "segment": populations.POPULATION_SEGMENTS[population],
@@ -97,6 +104,8 @@ def detail(actor: User, application_id: int) -> dict:
                 "content": m.content,
                 "createdAt": m.created_at,
                 "author": {"id": m.author_id, "email": authors.get(m.author_id)} if m.author_id else None,
+                "author_side": m.author_side,
+                "readAt": m.read_at,
             }
             for m in messages
         ],
@@ -120,8 +129,16 @@ def send_message(actor: User, user_id: int, content: str, application_id: int | 
         if application is None:
             raise NotFound("applications.not_found")
     now = utcnow()
-    message = ApplicationMessage(application_id=application.id, author_id=actor.id, content=content, created_at=now)
+    message = ApplicationMessage(
+        application_id=application.id,
+        author_id=actor.id,
+        author_side=MESSAGE_SIDE_STAFF,
+        content=content,
+        created_at=now,
+    )
     db.session.add(message)
+    # Answering is reading: the applicant's replies before this answer have been seen (decision 0084).
+    messages_dao.mark_read(application.id, MESSAGE_SIDE_STAFF, now)
     audit.record(
         "application.message",
         ("application", str(application.id)),
@@ -132,7 +149,12 @@ def send_message(actor: User, user_id: int, content: str, application_id: int | 
     # stored language (issue 26). The text itself is in the letter: the applicant may read mail long before they
     # sign in again. The bell entry is written with the message.
     program = trilingual(application.study_program)
-    notify(owner, "application_message", {"application_id": application.id, "program": program}, "/my-applications")
+    notify(
+        owner,
+        "application_message",
+        {"application_id": application.id, "program": program},
+        messages_service.thread_path(application.id),  # the thread; opening it reads this entry (decision 0084)
+    )
     language = language_of(owner)
     queue_mail(
         owner.email,
@@ -143,6 +165,13 @@ def send_message(actor: User, user_id: int, content: str, application_id: int | 
         content=content,
     )
     return message
+
+
+def mark_messages_read(actor: User, application_id: int) -> int:
+    """The panel's thread was opened: the applicant's replies are read by staff (the menu badge and the queue row
+    lose them). Reading is not audited: it changes no decision about the applicant."""
+    application = admin_scope.application_for(actor, application_id)
+    return messages_service.mark_read_by_staff(application)
 
 
 # ------------------------------------------------------------------------------------ staff document intake

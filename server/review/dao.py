@@ -22,8 +22,10 @@ from ..extensions import db
 from ..models import (
     KAZAKHSTAN_CITIZENSHIP_EN,
     Application,
+    ApplicationMessage,
     ApplicationSummary,
     Citizenship,
+    Payment,
     SelectOption,
     StudyProgram,
     Term,
@@ -33,6 +35,7 @@ from ..models import (
 from ..models.application import (
     FINANCING_PAID,
     FINANCING_SCHOLARSHIP,
+    MESSAGE_SIDE_APPLICANT,
     STATUS_ACCEPTED,
     STATUS_APPLIED,
     STATUS_ARCHIVED,
@@ -43,6 +46,7 @@ from ..models.application import (
     STEP_PHYSICAL_DOCUMENTS,
     STEP_SCHOLARSHIP_ENROLLED,
 )
+from ..models.payment import PAYMENT_PAID
 from ..populations import POPULATION_FOREIGN, POPULATION_KZ
 
 QUEUE_USERS = "users"
@@ -141,6 +145,7 @@ class QueueQuery:
     submitted_from: datetime | None = None  # inclusive, UTC
     submitted_to: datetime | None = None  # exclusive, UTC
     needs_dorm: bool | None = None
+    unread_messages: bool = False  # only applications with replies staff have not opened (decision 0084)
     country_id: int | None = None
     campaign_year: int | None = None
     unt_score_from: float | None = None
@@ -383,6 +388,15 @@ def conditions(query: QueueQuery, values: dict[str, object] | None = None) -> li
     if query.needs_dorm is not None:
         # IS TRUE / IS FALSE take no parameter in PostgreSQL: the flag is part of the shape instead.
         out.append(ApplicationSummary.need_dorm.is_(bool(query.needs_dorm)))
+    if query.unread_messages:
+        # No parameter either: part of the shape. The unread rows only, through ix_application_messages_unread.
+        out.append(
+            Application.id.in_(
+                select(ApplicationMessage.application_id).where(
+                    ApplicationMessage.author_side == MESSAGE_SIDE_APPLICANT, ApplicationMessage.read_at.is_(None)
+                )
+            )
+        )
     if "social_category" in values:
         out.append(ApplicationSummary.social_category_ids.like(bindparam("social_category", values["social_category"])))
     return out
@@ -418,10 +432,26 @@ def _shape(query: QueueQuery, values: dict[str, object]) -> tuple:
         query.queue,
         tuple(values),
         query.needs_dorm,
+        query.unread_messages,
         query.sort_field,
         query.sort_descending,
         query.language,
         tuple(query.hidden_email_patterns),
+    )
+
+
+def _unread_replies():
+    """The applicant's replies staff have not opened, per application: one grouped subquery joined to the page, so
+    a page's unread column costs no statement of its own (decision 0084). It reads the unread rows only, through
+    ix_application_messages_unread."""
+    return (
+        select(
+            ApplicationMessage.application_id.label("application_id"),
+            func.count(ApplicationMessage.id).label("unread"),
+        )
+        .where(ApplicationMessage.author_side == MESSAGE_SIDE_APPLICANT, ApplicationMessage.read_at.is_(None))
+        .group_by(ApplicationMessage.application_id)
+        .subquery("unread_replies")
     )
 
 
@@ -430,8 +460,18 @@ def page_statement(query: QueueQuery, values: dict[str, object]) -> Select:
     bound as :page_limit and :page_offset."""
 
     def build() -> Select:
-        columns = (*ROW_COLUMNS, func.count().over().label("full_count"))
-        stmt = _joined(select(*columns), query).where(*conditions(query, values)).order_by(*_ordering(query))
+        unread = _unread_replies()
+        columns = (
+            *ROW_COLUMNS,
+            func.coalesce(unread.c.unread, 0).label("unread_messages"),
+            func.count().over().label("full_count"),
+        )
+        stmt = (
+            _joined(select(*columns), query)
+            .outerjoin(unread, unread.c.application_id == Application.id)
+            .where(*conditions(query, values))
+            .order_by(*_ordering(query))
+        )
         return stmt.limit(bindparam("page_limit", type_=Integer)).offset(bindparam("page_offset", type_=Integer))
 
     return _PAGE_STATEMENTS.get(_shape(query, values), build)
@@ -569,12 +609,49 @@ def submissions_per_day(
     return {str(row[0]): int(row[1]) for row in db.session.execute(stmt)}
 
 
+def payments_per_day(
+    population: str, hidden_patterns: Iterable[str], since: datetime, offset_minutes: int
+) -> dict[str, int]:
+    """Paid payments (any purpose) of the population's listed users per local day of payment since a UTC instant:
+    the number of payments, not their sum (one grouped statement)."""
+    day = _local_day(Payment.paid_at, offset_minutes).label("day")
+    stmt = (
+        select(day, func.count(Payment.id))
+        .select_from(Payment)
+        .join(User, User.id == Payment.user_id)
+        .where(
+            listed_users_clause(population, hidden_patterns),
+            Payment.status == PAYMENT_PAID,
+            Payment.paid_at >= since,
+        )
+        .group_by(day)
+    )
+    return {str(row[0]): int(row[1]) for row in db.session.execute(stmt)}
+
+
 def count_applications(population: str, hidden_patterns: Iterable[str], *conditions) -> int:
     stmt = (
         select(func.count(Application.id))
         .select_from(Application)
         .join(User, User.id == Application.user_id)
         .where(listed_users_clause(population, hidden_patterns), *conditions)
+    )
+    return int(db.session.scalar(stmt) or 0)
+
+
+def unread_replies(population: str, hidden_patterns: Iterable[str]) -> int:
+    """Applicants' replies of the population staff have not opened (the menu badge; decision 0084): one count
+    over ix_application_messages_unread."""
+    stmt = (
+        select(func.count(ApplicationMessage.id))
+        .select_from(ApplicationMessage)
+        .join(Application, Application.id == ApplicationMessage.application_id)
+        .join(User, User.id == Application.user_id)
+        .where(
+            ApplicationMessage.author_side == MESSAGE_SIDE_APPLICANT,
+            ApplicationMessage.read_at.is_(None),
+            listed_users_clause(population, hidden_patterns),
+        )
     )
     return int(db.session.scalar(stmt) or 0)
 

@@ -2,7 +2,8 @@
 
 Counts per queue, submissions per local day over the last 30 days (zero days included, so a chart needs no gaps
 handling), and what waits for staff: citizens' documents awaiting confirmation (step 5), foreign applications
-awaiting review (status applied). Payments per day join when the payments module lands.
+awaiting review (status applied), and payments per day: how many payments of the population's applicants were
+paid that local day (a count, like the other series; decision 0089).
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ def dashboard(actor: User, segment: str | None) -> dict:
     offset = int(current_app.config.get("LOCAL_UTC_OFFSET_MINUTES", 300))
     today = (utcnow() + timedelta(minutes=offset)).date()
     first_day = today - timedelta(days=DAYS - 1)
-    per_day = dao.submissions_per_day(population, hidden, dao.local_midnight(first_day, offset), offset)
+    since = dao.local_midnight(first_day, offset)
+    per_day = dao.submissions_per_day(population, hidden, since, offset)
+    paid_per_day = dao.payments_per_day(population, hidden, since, offset)
     days = [first_day + timedelta(days=n) for n in range(DAYS)]
     if population == POPULATION_KZ:
         waiting = Application.current_step == STEP_DOCUMENTS_UPLOADED
@@ -41,7 +44,9 @@ def dashboard(actor: User, segment: str | None) -> dict:
         "success": True,
         "segment": populations.POPULATION_SEGMENTS[population],
         "counts": admin_queues.queue_counts(population, hidden),
+        "unread_messages": dao.unread_replies(population, hidden),
         "submissions_per_day": [{"date": day, "count": per_day.get(day.isoformat(), 0)} for day in days],
+        "payments_per_day": [{"date": day, "count": paid_per_day.get(day.isoformat(), 0)} for day in days],
         "documents_awaiting_confirmation": dao.count_applications(population, hidden, waiting, not_archived),
     }
 

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 
 from flask import current_app
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -30,6 +31,7 @@ from ..applications import dao as applications_dao
 from ..applications import render as application_render
 from ..applications import upload_code
 from ..applications.questionnaire import options_for_steps
+from ..applications.workflow import progress as workflow_progress
 from ..database import use_case
 from ..errors import Conflict
 from ..extensions import db
@@ -49,6 +51,10 @@ FILE_PREFIX = {POPULATION_KZ: "student"}
 DEFAULT_FILE_PREFIX = "foreign_students"
 STATUS_KEYS = {-1: "archived", 0: "applied", 1: "accepted", 2: "awaiting_visa", 3: "enrolled"}
 _HEADER_FONT = Font(bold=True)
+# The staff shell a population's document links open in (client/src/domain.js ADMIN_SHELLS): the page there
+# downloads the file with the signed-in staff member's session (issue 23).
+SHELL_BASE = {POPULATION_KZ: "/admin/kz"}
+DEFAULT_SHELL_BASE = "/admin"
 
 
 @dataclass
@@ -56,6 +62,39 @@ class Column:
     header: str
     value: Callable[[object, dict], object]  # (queue row, answers {form key: data}) → cell value
     width: int = 24
+
+
+@dataclass(frozen=True)
+class Link:
+    """A cell showing `text` that opens `url` (a document of the application)."""
+
+    text: str
+    url: str
+
+
+def unique_headers(columns: list[Column]) -> list[Column]:
+    """Every column title once: a repeated title (two steps asking the same question under the same step title)
+    gets " (2)", " (3)", … so filters and copied headers never mix two columns up."""
+    seen: dict[str, int] = {}
+    for column in columns:
+        count = seen.get(column.header, 0) + 1
+        seen[column.header] = count
+        if count > 1:
+            title = f"{column.header} ({count})"
+            while title in seen:
+                count += 1
+                title = f"{column.header} ({count})"
+            seen[title] = 1
+            column.header = title
+    return columns
+
+
+def document_url(population: str, file_id: str) -> str:
+    """The absolute address of a stored document for staff: the shell's file page, which downloads it with the
+    staff member's own session (the population check of GET /api/v1/files/<id> applies; no signed link is put in
+    a file that outlives its signature)."""
+    base = current_app.config["APP_BASE_URL"].rstrip("/")
+    return f"{base}{SHELL_BASE.get(population, DEFAULT_SHELL_BASE)}/files/{file_id}"
 
 
 def _local(value: datetime | None, offset_minutes: int) -> str | None:
@@ -82,7 +121,17 @@ def _fixed_columns(query: QueueQuery, rc: application_render.RenderContext, offs
             }
         )
 
-    def status(row, _):
+    kz = query.population == POPULATION_KZ
+
+    def stage(row, _):
+        """The stage in words: a foreigner's status; a citizen's current step of the stepper (or archived)."""
+        if row.id is None:
+            return translate("admin.status.no_application", lang)
+        if row.status == -1:
+            return translate("admin.status.archived", lang)
+        if kz:
+            state = workflow_progress.State(POPULATION_KZ, row.current_step or 0, row.status, row.financing)
+            return translate(f"admin.export.stage.{workflow_progress.current_key(state)}", lang)
         return translate(f"admin.status.{STATUS_KEYS[row.status]}", lang) if row.status in STATUS_KEYS else None
 
     def financing(row, _):
@@ -92,6 +141,8 @@ def _fixed_columns(query: QueueQuery, rc: application_render.RenderContext, offs
         ids = [int(part) for part in (row.social_category_ids or "").split(",") if part.isdigit()]
         return ", ".join(rc.name(rc.options.get(i)) or str(i) for i in ids) or None
 
+    # Each population its own set (issue 23): financing, the test score, social categories, the fee exemption and
+    # the upload code belong to the citizens' process only; the stage is one column in words for both.
     columns = [
         Column(t("application_id"), lambda row, _: row.id, 12),
         Column(t("last_name"), lambda row, _: row.last_name or row.user_last_name),
@@ -103,17 +154,25 @@ def _fixed_columns(query: QueueQuery, rc: application_render.RenderContext, offs
         Column(t("campaign_year"), lambda row, _: row.campaign_year, 12),
         Column(t("created_at"), lambda row, _: _local(row.created_at, offset), 18),
         Column(t("submitted_at"), lambda row, _: _local(row.submitted_at, offset), 18),
-        Column(t("status"), status, 16),
-        Column(t("current_step"), lambda row, _: row.current_step, 10),
-        Column(t("financing"), financing, 16),
-        Column(t("unt_score"), lambda row, _: row.unt_score, 12),
+        Column(t("status"), stage, 28),
+    ]
+    if kz:
+        columns += [
+            Column(t("financing"), financing, 16),
+            Column(t("unt_score"), lambda row, _: row.unt_score, 12),
+        ]
+    columns += [
         Column(t("need_dorm"), lambda row, _: None if row.need_dorm is None else rc.yes_no(row.need_dorm), 12),
         Column(t("documents_count"), lambda row, _: row.documents_count or 0, 12),
-        Column(t("social_category"), categories, 30),
-        Column(t("exempted"), lambda row, _: None if row.id is None else rc.yes_no(bool(row.is_exempted_from_payment))),
     ]
-    if query.population == POPULATION_KZ:
-        columns.append(Column(t("upload_code"), lambda row, _: upload_code.encode(row.user_id), 12))
+    if kz:
+        columns += [
+            Column(t("social_category"), categories, 30),
+            Column(
+                t("exempted"), lambda row, _: None if row.id is None else rc.yes_no(bool(row.is_exempted_from_payment))
+            ),
+            Column(t("upload_code"), lambda row, _: upload_code.encode(row.user_id), 12),
+        ]
     return columns
 
 
@@ -152,22 +211,36 @@ def _document_pattern(entry: dict) -> re.Pattern:
     return re.compile("^" + ".+".join(re.escape(p) for p in parts) + "$")
 
 
-def _documents_column(form_key: str, pattern: re.Pattern):
+def _links(refs: list[dict], population: str) -> Link | None:
+    """The documents of one cell as a link: one file opens itself; several list their addresses, one a line, the
+    cell opening the first (a cell holds one link)."""
+    if not refs:
+        return None
+    urls = [document_url(population, ref["id"]) for ref in refs]
+    if len(refs) == 1:
+        return Link(refs[0].get("name") or refs[0]["id"], urls[0])
+    return Link("\n".join(urls), urls[0])
+
+
+def _document_column(form_key: str, file_key: str, population: str):
     def value(row, answers):
-        data = answers.get(form_key) or {}
-        names = [
-            ref.get("name") or ref["id"]
-            for key in sorted(data)
-            if pattern.match(key)
-            for ref in application_render.file_refs(data[key])
-        ]
-        return ", ".join(names) or None
+        return _links(application_render.file_refs((answers.get(form_key) or {}).get(file_key)), population)
 
     return value
 
 
-def questionnaire_columns(form_keys: list[str], lengths: dict, rc) -> list[Column]:
-    """One column per field of every step (labels in the admin's language); groups one set per row."""
+def _documents_column(form_key: str, pattern: re.Pattern, population: str):
+    def value(row, answers):
+        data = answers.get(form_key) or {}
+        refs = [ref for key in sorted(data) if pattern.match(key) for ref in application_render.file_refs(data[key])]
+        return _links(refs, population)
+
+    return value
+
+
+def questionnaire_columns(form_keys: list[str], lengths: dict, rc, population: str | None = None) -> list[Column]:
+    """One column per field of every step (labels in the admin's language); groups one set per row; documents as
+    links to the staff file page."""
     columns: list[Column] = []
     for form_key in form_keys:
         definition = forms.get_step(form_key)
@@ -217,17 +290,16 @@ def questionnaire_columns(form_keys: list[str], lengths: dict, rc) -> list[Colum
                                 ),
                             )
                         )
+            elif field["type"] in ("file", "image"):
+                columns.append(Column(label, _document_column(form_key, key, population)))
             else:
                 columns.append(Column(label, _field_value(form_key, field, rc, lambda d, k=key: d.get(k))))
         for entry in definition.get("document_fields", []):
             label = f"{title} — {rc.label(entry['label'])}"
             if "for_each" in entry:
-                columns.append(Column(label, _documents_column(form_key, _document_pattern(entry))))
+                columns.append(Column(label, _documents_column(form_key, _document_pattern(entry), population)))
             else:
-                file_field = {"type": "file", "key": entry["field"]}
-                columns.append(
-                    Column(label, _field_value(form_key, file_field, rc, lambda d, k=entry["field"]: d.get(k)))
-                )
+                columns.append(Column(label, _document_column(form_key, entry["field"], population)))
     return columns
 
 
@@ -250,6 +322,18 @@ def variant_form_keys(population: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------------------ writing
+
+
+def _cells(sheet, values: list) -> list:
+    """xlsx.row, with a document's Link as a hyperlink cell (its text still written as data, never a formula)."""
+    out = xlsx.row(sheet, [value.text if isinstance(value, Link) else value for value in values])
+    for index, value in enumerate(values):
+        if isinstance(value, Link):
+            link = xlsx.put(WriteOnlyCell(sheet), value.text)
+            link.hyperlink = value.url
+            link.style = "Hyperlink"
+            out[index] = link
+    return out
 
 
 @dataclass
@@ -335,7 +419,9 @@ def write_workbook(query: QueueQuery, offset: int, progress: Callable[[int], Non
         options=application_render.options_by_id(options_for_steps(definitions)),
     )
     lengths = dao.longest_arrays(query, _group_specs(form_keys))
-    columns = _fixed_columns(query, rc, offset) + questionnaire_columns(form_keys, lengths, rc)
+    columns = unique_headers(
+        _fixed_columns(query, rc, offset) + questionnaire_columns(form_keys, lengths, rc, query.population)
+    )
 
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet(translate("admin.export.sheet", query.language)[:31])
@@ -352,7 +438,7 @@ def write_workbook(query: QueueQuery, offset: int, progress: Callable[[int], Non
         for row in batch:
             row_answers = answers.get(row.id, {}) if row.id is not None else {}
             # Answers, names and e-mails are data, never formulas; numbers and dates stay typed (integrations/xlsx).
-            sheet.append(xlsx.row(sheet, [column.value(row, row_answers) for column in columns]))
+            sheet.append(_cells(sheet, [column.value(row, row_answers) for column in columns]))
         written += len(batch)
         if progress is not None:
             progress(written)

@@ -15,7 +15,7 @@ from datetime import date
 from flask import current_app
 
 from .. import populations
-from ..applications import upload_code
+from ..applications import upload_code, workflow
 from ..applications.signals import progress_changed
 from ..errors import Invalid
 from ..i18n import current_language
@@ -111,6 +111,7 @@ def build_query(
         submitted_from=dao.local_midnight(from_date, offset) if from_date else None,
         submitted_to=dao.local_midnight(to_date, offset) if to_date else None,
         needs_dorm=params.get("needsDorm"),
+        unread_messages=bool(params.get("unreadMessages")),
         country_id=params.get("country"),
         campaign_year=params.get("campaignYear"),
         unt_score_from=params.get("untScoreFrom"),
@@ -176,6 +177,11 @@ def present_rows(rows: list, population: str) -> list[dict]:
                 "unt_score": row.unt_score,
                 "is_exempted_from_payment": row.is_exempted_from_payment,
                 "upload_code": upload_code.encode(row.user_id) if population == POPULATION_KZ else None,
+                # The applicant's replies staff have not opened (decision 0084; dao.page joins them).
+                "unread_messages": int(getattr(row, "unread_messages", 0) or 0),
+                # The row's "send to next stage" button names this move (null: none from here); its guards are
+                # judged when it is taken (decision 0089).
+                "next_stage": workflow.next_stage_for(population, row) if row.id is not None else None,
             }
         )
     return out

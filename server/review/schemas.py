@@ -32,6 +32,11 @@ class QueueParams(BaseSchema):
     needsDorm = fields.Boolean(
         load_default=None, allow_none=True, metadata={"description": "true: needs a dormitory; false: does not"}
     )
+    unreadMessages = fields.Boolean(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "true: only applications with replies staff have not opened (decision 0084)"},
+    )
     country = _optional_id(metadata={"description": "country of residence (SelectOption id)"})
     campaignYear = fields.Integer(
         load_default=None,
@@ -121,6 +126,10 @@ class QueueRow(BaseSchema):
     unt_score = fields.Float(allow_none=True)
     is_exempted_from_payment = fields.Boolean(allow_none=True)
     upload_code = fields.String(allow_none=True, metadata={"description": "citizens only"})
+    unread_messages = fields.Integer(metadata={"description": "the applicant's replies staff have not opened"})
+    next_stage = fields.String(
+        allow_none=True, metadata={"description": "the transition the row's 'send to next stage' takes, or null"}
+    )
 
 
 class AdminApplicationsResponse(BaseSchema):
@@ -238,6 +247,8 @@ class PanelMessage(BaseSchema):
     content = fields.String()
     createdAt = fields.DateTime()
     author = fields.Nested(AuthorRead, allow_none=True)
+    author_side = fields.String(metadata={"description": "staff | applicant (decision 0084)"})
+    readAt = fields.DateTime(allow_none=True, metadata={"description": "when the other side first opened it"})
 
 
 class PanelUser(BaseSchema):
@@ -245,6 +256,7 @@ class PanelUser(BaseSchema):
     email = fields.String()
     first_name = fields.String(allow_none=True)
     last_name = fields.String(allow_none=True)
+    middle_name = fields.String(allow_none=True)
     citizenship = fields.Nested(NamedRef, allow_none=True)
 
 
@@ -329,7 +341,13 @@ class SentMessage(BaseSchema):
     id = fields.Integer()
     application_id = fields.Integer()
     content = fields.String()
+    author_side = fields.String()
     createdAt = fields.DateTime(attribute="created_at")
+
+
+class MessagesReadResponse(BaseSchema):
+    success = fields.Boolean()
+    marked = fields.Integer(metadata={"description": "replies that were unread until now"})
 
 
 class SendMessageResponse(BaseSchema):
@@ -451,7 +469,13 @@ class DashboardResponse(BaseSchema):
     success = fields.Boolean()
     segment = fields.String()
     counts = fields.Dict(keys=fields.String(), values=fields.Integer())
+    unread_messages = fields.Integer(
+        metadata={"description": "applicants' replies of this population staff have not opened (the menu badge)"}
+    )
     submissions_per_day = fields.List(fields.Nested(DayCount), metadata={"description": "last 30 local days"})
+    payments_per_day = fields.List(
+        fields.Nested(DayCount), metadata={"description": "paid payments (a count) per local day, last 30 days"}
+    )
     documents_awaiting_confirmation = fields.Integer(
         metadata={
             "description": "citizens: documents handed over, awaiting confirmation (step 5); "

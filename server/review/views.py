@@ -39,6 +39,7 @@ from .schemas import (
     ExportJobListResponse,
     ExportJobResponse,
     ExportQuery,
+    MessagesReadResponse,
     SegmentQuery,
     SendMessageRequest,
     SendMessageResponse,
@@ -119,6 +120,16 @@ def send_application_message(body):
         current_user, body["user_id"], body["content"], body.get("application_id")
     )
     return success(item=message)
+
+
+@bp.post("/application/<int:application_id>/messages/read")
+@staff_only
+@bp.doc(security=SECURITY)
+@bp.response(200, MessagesReadResponse)
+@bp.alt_response(404, schema=ErrorEnvelope, description="No such application in the caller's population")
+def messages_read(application_id: int):
+    """The panel's thread was opened: the applicant's replies count as read by staff (decision 0084)."""
+    return {"success": True, "marked": admin_applications.mark_messages_read(current_user, application_id)}
 
 
 @bp.post("/get-upload-application")

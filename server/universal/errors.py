@@ -63,9 +63,9 @@ class Conflict(UniversalError):
 
 
 class StillReferenced(UniversalError):
-    """Other rows still point at the row to delete: (registry model name, or None for a table not exposed through
-    the API; count) per referring table, in table-name order."""
+    """Other rows still point at the row to delete: (registry model name, or "table:<name>" for a table not exposed
+    through the API; count) per referring table, in table-name order."""
 
-    def __init__(self, referrers: list[tuple[str | None, int]]):
+    def __init__(self, referrers: list[tuple[str, int]]):
         super().__init__("still referenced")
         self.referrers = referrers

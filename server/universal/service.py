@@ -216,10 +216,11 @@ def update(binding: Binding, row_id: int, values: dict) -> dict:
     return _serialize(binding, row)
 
 
-def _referrers(counts: dict[str, int]) -> list[tuple[str | None, int]]:
-    """Table counts → (registry model name or None, count), in table-name order."""
+def _referrers(counts: dict[str, int]) -> list[tuple[str, int]]:
+    """Table counts → (registry model name, or "table:<name>" for a table not exposed through the API, count), in
+    table-name order: the refusal names what blocks the delete either way (issue 23)."""
     model_of_table = {resolved(name).cls.__tablename__: name for name in REGISTRY}
-    return [(model_of_table.get(table), n) for table, n in sorted(counts.items())]
+    return [(model_of_table.get(table) or f"table:{table}", n) for table, n in sorted(counts.items())]
 
 
 def delete(binding: Binding, row_id: int) -> None:

@@ -54,9 +54,19 @@ TOKEN_SECURITY = [{"bearerAuth": []}]
 # ---------------------------------------------------------------------------------------------- domain → HTTP
 
 
+def _referrer_name(name: str | None) -> str:
+    """A model's name, or a known table's (dormitory bookings, transfer requests, …): what blocks the delete."""
+    if not name:
+        return translate("universal.other_records")
+    if not name.startswith("table:"):
+        return translate(f"resources.{name}.name")
+    key = f"universal.table.{name.removeprefix('table:')}"
+    text = translate(key)
+    return translate("universal.other_records") if text == key else text
+
+
 def _referrers_text(referrers: list[tuple[str | None, int]]) -> str:
-    other = translate("universal.other_records")
-    return ", ".join(f"{translate(f'resources.{m}.name') if m else other}: {n}" for m, n in referrers)
+    return ", ".join(f"{_referrer_name(name)}: {n}" for name, n in referrers)
 
 
 def as_api_error(error: UniversalError) -> ApiError:

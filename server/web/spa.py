@@ -63,12 +63,17 @@ def send_prerendered(dist: Path, page: str):
 
 
 @lru_cache(maxsize=8)
-def _route_preloads(manifest: str, mtime: float) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _route_preloads(manifest: str, mtime: float) -> tuple[tuple[tuple[str, tuple[str, ...], bool], ...], dict]:
+    """((path pattern, files, needs the larger catalogues), ...) and {language: the catalogue chunk's files}."""
     try:
-        routes = json.loads(Path(manifest).read_text(encoding="utf-8"))["routes"]
-        return tuple((route["path"], tuple(route["files"])) for route in routes)
-    except (OSError, ValueError, KeyError, TypeError):
-        return ()
+        data = json.loads(Path(manifest).read_text(encoding="utf-8"))
+        routes = tuple(
+            (route["path"], tuple(route["files"]), bool(route.get("catalogues"))) for route in data["routes"]
+        )
+        catalogues = {lang: tuple(files) for lang, files in (data.get("catalogues") or {}).items()}
+        return routes, catalogues
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return (), {}
 
 
 def _matches(pattern: str, path: str) -> bool:
@@ -82,14 +87,19 @@ def preload_links(dist: Path, path: str) -> str | None:
     """A Link header preloading the route chunks of this page (dist/route-preloads.json, written by the build from
     client/src/app/routePreloads.json): they download alongside the entry's files instead of after the app has run
     (decision 0070). The server does not know whether the visitor is signed in: a signed-out one opening a page
-    that sends them to /auth downloads its chunks for nothing."""
+    that sends them to /auth downloads its chunks for nothing. The larger catalogues come in one chunk per language
+    (issue 27): the cookie's language's (the one the client will start in)."""
     manifest = dist / "route-preloads.json"
     try:
         mtime = manifest.stat().st_mtime
     except OSError:
         return None
-    for pattern, files in _route_preloads(str(manifest), mtime):
+    routes, catalogues = _route_preloads(str(manifest), mtime)
+    for pattern, files, with_catalogues in routes:
         if _matches(pattern, path):
+            if with_catalogues:
+                language = language_of(request.cookies.get(LANGUAGE_COOKIE)) or DEFAULT_LANGUAGE
+                files = files + catalogues.get(language, ())
             return ", ".join(f"</{file}>; rel=preload; as=script" for file in files) or None
     return None
 
@@ -142,5 +152,6 @@ def client(path: str):
         links = preload_links(dist, path)
         if links:
             response.headers["Link"] = links
+            response.vary.add("Cookie")  # the catalogue chunk preloaded is the cookie's language's
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
+from .contexts import browser_context_for
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -23,7 +25,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 @pytest.fixture
@@ -67,15 +68,8 @@ def browser():
 
 @pytest.fixture
 def browser_context(browser, live_server, db, request):
-    context = browser.new_context(base_url=live_server, locale="ru-RU", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    with browser_context_for(browser, live_server, request) as context:
+        yield context
 
 
 @pytest.fixture

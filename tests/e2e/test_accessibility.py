@@ -20,7 +20,7 @@ from server.models import Citizenship, StudyProgram
 from server.seed import run_all
 
 from ..helpers import API, find_code
-from .conftest import ARTIFACTS
+from .contexts import browser_context_for
 
 AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
@@ -51,17 +51,10 @@ def browser_context(request, browser, live_server, db):
     """The conftest context, at one of the two widths — and with bypass_csp=True, for this module only: the app's
     CSP (`script-src 'self'`, no inline scripts) blocks Playwright's add_script_tag(path=…), which injects the file's
     content as an inline <script>. Only the test's own axe script needs the bypass; the app runs unchanged."""
-    context = browser.new_context(
-        base_url=live_server, locale="ru-RU", bypass_csp=True, viewport={"width": WIDTHS[request.param], "height": 900}
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    with browser_context_for(
+        browser, live_server, request, bypass_csp=True, viewport={"width": WIDTHS[request.param], "height": 900}
+    ) as context:
+        yield context
 
 
 class Audit:

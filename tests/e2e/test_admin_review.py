@@ -23,7 +23,7 @@ from server.models import Application, ApplicationMessage, UserData
 
 from ..factories import DEFAULT_PASSWORD
 from ..integration.admin_support import applicant_application, main_info
-from .conftest import ARTIFACTS
+from .contexts import browser_context_for
 from .second_factor import pass_second_factor
 from .test_accessibility import Audit
 
@@ -34,21 +34,10 @@ PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 @pytest.fixture
 def browser_context(browser, live_server, db, request):
     """bypass_csp only so the test can inject axe-core (see test_accessibility.py); the app runs unchanged."""
-    context = browser.new_context(
-        base_url=live_server,
-        locale="ru-RU",
-        bypass_csp=True,
-        viewport={"width": 1280, "height": 900},
-        accept_downloads=True,
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    with browser_context_for(
+        browser, live_server, request, bypass_csp=True, viewport={"width": 1280, "height": 900}, accept_downloads=True
+    ) as context:
+        yield context
 
 
 @pytest.fixture(autouse=True)

@@ -1,9 +1,9 @@
 """The home-page assistant in Chromium (req §1, §7 Chat, §8, §9; issue 14): a conversation in Russian (desktop) and
 one in Kazakh (phone, full-screen window), each going through career guidance (recommended programs with apply
-buttons) and an admission question with its source, and ending in a hand-off that the citizens' admin answers on the
-staff screen (/admin/kz/chats, in their own browser, in the same language); the answer is seen by the applicant when
-they reopen the chat and is kept among their application messages. axe-core audits the open window and the staff
-screen: no serious or critical violation."""
+buttons) and an admission question with its source, and ending in a hand-off (the applicant's own question, issue
+23) that the citizens' admin answers on the staff screen (/admin/kz/chats, in their own browser, in the same
+language); the answer is seen by the applicant when they reopen the chat and is kept among their application
+messages. axe-core audits the open window and the staff screen: no serious or critical violation."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from server.models import ApplicationMessage, ChatConversation, Citizenship, Stu
 from server.seed import run_all
 
 from ..helpers import API
-from .conftest import ARTIFACTS
+from .contexts import browser_context_for
 from .test_accessibility import Audit
 
 WIDTHS = {"desktop": 1280, "phone": 390}
@@ -28,17 +28,10 @@ WIDTHS = {"desktop": 1280, "phone": 390}
 def browser_context(request, browser, live_server, db):
     """bypass_csp only so the test can inject axe-core (as in test_accessibility.py); the app runs unchanged."""
     width = WIDTHS[getattr(request, "param", "desktop")]
-    context = browser.new_context(
-        base_url=live_server, locale="ru-RU", bypass_csp=True, viewport={"width": width, "height": 844}
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    with browser_context_for(
+        browser, live_server, request, bypass_csp=True, viewport={"width": width, "height": 844}
+    ) as context:
+        yield context
 
 
 @pytest.fixture
@@ -174,9 +167,14 @@ def test_russian_conversation_on_desktop_ends_in_a_hand_off_the_admin_answers(
     assert page.get_by_test_id("chat-input").evaluate("(el) => el.getBoundingClientRect().height") <= 80.5
     page.get_by_test_id("chat-input").fill("")
 
+    # "Ask a person" asks for the applicant's own question first (issue 23), then hands it off.
     page.get_by_test_id("chat-ask-person").click()
-    expect(page.get_by_test_id("chat-message-assistant").last).to_contain_text("передал этот разговор сотруднику")
+    question = page.get_by_role("textbox", name="Ваш вопрос для приёмной комиссии")
+    question.fill("До какого числа можно оплатить взнос?")
+    question.press("Enter")
+    expect(page.get_by_test_id("chat-message-assistant").last).to_contain_text("передал ваш вопрос")
     expect(window).to_contain_text("Разговор передан сотруднику приёмной комиссии")
+    expect(page.get_by_test_id("chat-back-to-assistant")).to_be_visible()
     audit("/ chat: handed off")
 
     admin_audit = Audit(page, "desktop")
@@ -232,9 +230,10 @@ def test_kazakh_conversation_on_a_phone_ends_in_a_hand_off_the_admin_answers(
     expect(answer).to_contain_text("бөлме")
     audit("/ chat (kk, phone): answer with sources")
 
-    say(page, "Қызметкерден сұрау")
-    expect(page.get_by_test_id("chat-message-assistant").last).to_contain_text("қызметкеріне жібердім")
-    expect(page.get_by_test_id("chat-ask-person")).to_be_disabled()
+    say(page, "Қызметкерден сұрау: брондау қашан ашылады?")
+    expect(page.get_by_test_id("chat-message-assistant").last).to_contain_text("комиссиясына жібердім")
+    expect(page.get_by_test_id("chat-ask-person")).to_have_count(0)
+    expect(page.get_by_test_id("chat-back-to-assistant")).to_have_text("Ассистентке оралу")
 
     admin_answers(browser, live_server, factories, db, user, "Сәлеметсіз бе! Брондау қыркүйекте ашылады.", "kk")
     page.get_by_role("button", name="Чатты жабу").click()

@@ -28,7 +28,7 @@ from server.seed import run_all
 
 from ..helpers import extract_code, fresh_totp
 from ..integration.admin_support import applicant_application, main_info
-from .conftest import ARTIFACTS
+from .contexts import browser_context_for
 from .keyboard import Stops, expect_focus, tab_to, type_ahead, type_into
 from .test_accessibility import Audit
 
@@ -58,21 +58,15 @@ def tiny_png() -> bytes:
 @pytest.fixture(params=list(WIDTHS), ids=list(WIDTHS))
 def browser_context(request, browser, live_server, db):
     """At one of the two widths; bypass_csp only so that the test can inject axe-core (test_accessibility.py)."""
-    context = browser.new_context(
-        base_url=live_server,
-        locale="ru-RU",
+    with browser_context_for(
+        browser,
+        live_server,
+        request,
         bypass_csp=True,
         accept_downloads=True,
         viewport={"width": WIDTHS[request.param], "height": 800},
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    ) as context:
+        yield context
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ from server.database import unit_of_work
 from server.models import ROLE_FOREIGN_ADMIN, ROLE_STAFF_MANAGER, User
 
 from ..helpers import API, fresh_totp
-from .conftest import ARTIFACTS
+from .contexts import browser_context_for
 from .test_accessibility import Audit, signed_in
 from .test_staff_second_factor import open_auth, submit_password
 
@@ -31,17 +31,10 @@ INVITEE = "new.colleague@university.kz"
 @pytest.fixture
 def browser_context(browser, live_server, db, request):
     """bypass_csp only so the test can inject axe-core (see test_accessibility.py); the app runs unchanged."""
-    context = browser.new_context(
-        base_url=live_server, locale="ru-RU", bypass_csp=True, viewport={"width": 1280, "height": 900}
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    with browser_context_for(
+        browser, live_server, request, bypass_csp=True, viewport={"width": 1280, "height": 900}
+    ) as context:
+        yield context
 
 
 @pytest.fixture(autouse=True)

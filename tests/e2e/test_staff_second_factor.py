@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from server.i18n import catalogue
 
 from ..helpers import API, DEFAULT_PASSWORD, fresh_totp
-from .conftest import ARTIFACTS
+from .contexts import browser_context_for
 from .test_accessibility import Audit
 
 CLIENT_TEXTS = Path(__file__).resolve().parents[2] / "client" / "src" / "i18n" / "secondFactor"
@@ -24,17 +24,10 @@ CLIENT_TEXTS = Path(__file__).resolve().parents[2] / "client" / "src" / "i18n" /
 def browser_context(browser, live_server, db, request):
     """bypass_csp only so the test can inject axe-core (see test_accessibility.py); the app runs unchanged (the QR
     code is an <img> of a data: URL, which the app's CSP allows)."""
-    context = browser.new_context(
-        base_url=live_server, locale="ru-RU", bypass_csp=True, viewport={"width": 1280, "height": 900}
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    with browser_context_for(
+        browser, live_server, request, bypass_csp=True, viewport={"width": 1280, "height": 900}
+    ) as context:
+        yield context
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from ..helpers import API
 from ..integration.test_user_data_support import complete_answers, post_bulk
-from .conftest import ARTIFACTS
+from .contexts import browser_context_for
 from .test_accessibility import ANIMATIONS_DONE, AXE_JS, BLOCKING, NO_TRANSITIONS, signed_in
 
 PHONE = "+77011234501"
@@ -61,21 +61,15 @@ def axe_on_form(page, name: str, found: list[str]) -> None:
 @pytest.fixture
 def browser_context(browser, live_server, db, request):
     """Desktop Chromium with the clipboard open to the page (a real paste) and CSP bypassed for axe's script only."""
-    context = browser.new_context(
-        base_url=live_server,
-        locale="ru-RU",
+    with browser_context_for(
+        browser,
+        live_server,
+        request,
         bypass_csp=True,
         viewport={"width": 1280, "height": 900},
         permissions=["clipboard-read", "clipboard-write"],
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(context.pages):
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-{index}.png"), full_page=True)
-    context.close()
+    ) as context:
+        yield context
 
 
 @pytest.fixture

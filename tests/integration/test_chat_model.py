@@ -157,7 +157,8 @@ def test_an_unverified_account_cannot_use_the_assistant_nor_the_model(client, fa
         client.get(f"{API}/chat", headers=headers),
         client.get(f"{API}/chat/{chat_id}", headers=headers),
         client.post(f"{API}/chat/{chat_id}/message", json=question, headers=headers),
-        client.post(f"{API}/chat/{chat_id}/handoff", json={}, headers=headers),
+        client.post(f"{API}/chat/{chat_id}/handoff", json={"question": "Вопрос"}, headers=headers),
+        client.post(f"{API}/chat/{chat_id}/return", json={}, headers=headers),
     ):
         assert_envelope(response, 403, "errors.email_not_verified", lang="ru")
     kk = client.post(f"{API}/chat/{chat_id}/message?lang=kk", json=question, headers=headers)

@@ -43,8 +43,11 @@ def test_halls_show_room_types_price_capacity_and_free_places_for_the_callers_ge
     assert offer == {
         "id": room_type.id,
         "name": "Двухместная",
+        "name_kk": "",
+        "name_en": "",
         "capacity": 3,
         "price": 70000,
+        "price_period": "academic_year",
         "free_places": 2,
         "media": [],
     }

@@ -264,17 +264,19 @@ def test_one_iin_is_awarded_once_across_two_applications_of_one_account(client, 
 
 
 def test_two_accounts_holding_one_bureau_iin_are_flagged_and_never_both_awarded(client, db, factories, staff):
-    """Two accounts confirmed with one IIN before duplicates were refused: the first poll wins, the second waits."""
+    """Two accounts confirmed with one IIN before duplicates were refused: one is awarded, the other waits. Applying
+    the list records the waiting applications' results at once, in application order (issue 23, decision 0086), so
+    the first application takes the award and the second's check is refused."""
     first, first_headers = _citizen(factories, step=6, iin=VICTIM_IIN)
     second, second_headers = _citizen(factories, step=6, iin=VICTIM_IIN)
     assert_ok(upload(client, staff, xlsx([AHMETOV]), year=YEAR))
 
-    assert assert_ok(_check(client, second_headers, second.id))["awarded"] is True
-    assert_envelope(_check(client, first_headers, first.id), 409, "gov_scholarship.awarded_elsewhere")
+    assert assert_ok(_check(client, first_headers, first.id))["awarded"] is True
+    assert_envelope(_check(client, second_headers, second.id), 409, "gov_scholarship.awarded_elsewhere")
 
-    assert _grant_events(db, second) == [{"awarded": True}] and _grant_events(db, first) == []
-    shared = _panel(client, staff, first.id)["bureau"]["iin_shared_with"]
-    assert [(s["application_id"], s["same_account"], s["grant_awarded"]) for s in shared] == [(second.id, False, True)]
+    assert _grant_events(db, first) == [{"awarded": True}] and _grant_events(db, second) == []
+    shared = _panel(client, staff, second.id)["bureau"]["iin_shared_with"]
+    assert [(s["application_id"], s["same_account"], s["grant_awarded"]) for s in shared] == [(first.id, False, True)]
 
 
 def test_not_awarded_results_are_not_held(client, db, factories, staff):

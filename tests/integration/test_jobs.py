@@ -149,6 +149,7 @@ class TestHousekeeping:
             "reminders.scan",  # issue 26
             "housekeeping.sweep_orphan_objects",  # issue 25
             "payments.reconcile_pending",  # issue 25
+            "gov_grants.sweep_stale_previews",  # issue 23
         }
         for entry in schedule.values():
             assert entry["task"] in celery.tasks

@@ -85,7 +85,9 @@ def test_acceptance_and_enrolment_are_issued_once_and_mailed_with_the_status(
     [letter] = letters_of(db, application_id=application.id)
     assert (letter.kind, letter.version, letter.status, letter.languages) == ("acceptance", 1, "valid", "en,ru")
     [mail] = messages_for(messages, "visa@example.com")
-    assert mail.subject == catalogue("en")["mail.status_changed.subject"]
+    assert mail.subject == catalogue("en")["mail.status_changed.subject"].format(
+        status=catalogue("en")["mail.news.foreign.foreign_accepted.status"]
+    )
     [attachment] = pdf_attachments(mail)
     assert attachment.get_filename() == f"acceptance-{letter.code}.pdf"
     text = pdf_text(attachment.get_content())
@@ -135,7 +137,9 @@ def test_a_citizens_enrolment_letter_is_in_kazakh_and_russian(client, factories,
     assert "Білім алушылар қатарына қабылданғаны туралы анықтама" in text
     assert "«Ақпараттық жүйелер»" in text and "Справка о зачислении" in text and "«Информационные системы»" in text
     [mail] = messages_for(messages, "aliya@example.com")
-    assert mail.subject == catalogue("kk")["mail.status_changed.subject"]
+    assert mail.subject == catalogue("kk")["mail.status_changed.subject"].format(
+        status=catalogue("kk")["mail.news.kz.enrolment.grant.status"]
+    )
     assert len(pdf_attachments(mail)) == 1
 
 

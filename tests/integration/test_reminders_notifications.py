@@ -395,3 +395,14 @@ def test_a_status_change_notifies_in_the_transaction_of_the_event(client, db, fa
     client.post(f"{API}/admin/update-application", headers=admin, json={"user_id": application.user_id, "status": 9})
     owned = select(func.count()).select_from(Notification).where(Notification.user_id == application.user_id)
     assert db.session.scalar(owned) == len(kinds)
+
+
+def test_the_scan_runs_at_the_configured_interval(app, instance_dir, database_url):
+    from server import create_app
+
+    from ..conftest import make_config
+
+    default = app.extensions["celery"].conf.beat_schedule["reminders-scan"]
+    assert default["task"] == "reminders.scan" and default["schedule"] == timedelta(minutes=15)
+    other = create_app(make_config(instance_dir, database_url, REMINDER_SCAN_INTERVAL_SECONDS=300))
+    assert other.extensions["celery"].conf.beat_schedule["reminders-scan"]["schedule"] == timedelta(minutes=5)

@@ -326,7 +326,7 @@ def test_include_returns_only_allow_listed_fields(client, db, factories):
     assert response.status_code == 200
     item = response.get_json()["list"][0]
     assert item["id"] == room.id
-    assert set(item["room_type"]) == {"id", "name", "name_kk", "name_en", "capacity", "price"}
+    assert set(item["room_type"]) == {"id", "name", "name_kk", "name_en", "capacity", "price", "price_period"}
     assert item["assigned_gender"]["code"] == "male"
     assert item["section"]["id"] == room.section_id
     top = kato(db, name_ru="Алматинская область")

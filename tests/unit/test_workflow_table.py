@@ -193,7 +193,7 @@ def _writes_owned_field(tree: ast.AST) -> list[int]:
         if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("Application"):
             if any(keyword.arg in _OWNED for keyword in node.keywords):
                 lines.append(node.lineno)
-        if isinstance(node, ast.Call) and ast.unparse(node).startswith("update(Application"):
+        if isinstance(node, ast.Call) and re.match(r"update\(Application\b", ast.unparse(node)):
             lines.append(node.lineno)
     return lines
 

@@ -37,6 +37,10 @@ export const dormApi = baseApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEnd
       query: (body) => ({ url: '/admin/update-room-transfer', method: 'POST', body }),
       invalidatesTags: ['DormTransfers', 'DormBoard'],
     }),
+    settleRefund: build.mutation({
+      query: (body) => ({ url: '/admin/settle-dorm-refund', method: 'POST', body }),
+      invalidatesTags: ['DormTransfers'],
+    }),
     getBoard: build.query({
       query: (params = {}) => ({ url: '/admin/dorm-board', params }),
       providesTags: ['DormBoard'],
@@ -87,6 +91,7 @@ export const {
   useUpdateTransferRequestMutation,
   useGetTransfersQuery,
   useDecideTransferMutation,
+  useSettleRefundMutation,
   useGetBoardQuery,
   useAdminUpdateBookingMutation,
   useListSuborganizationsQuery,

@@ -3,10 +3,11 @@
  * for the chat's chunk (~40 KB compressed with its parts) and its render on a phone (decision 0070). The button is
  * position: fixed, so its late arrival moves nothing. */
 import { Suspense, useEffect, useState } from 'react';
+import { APPLICANT_CATALOGUES } from '../i18n';
 import { lazyWithCatalogues } from './lazyWithCatalogues';
 import { routeChunks } from './routeChunks';
 
-const ChatWidget = lazyWithCatalogues(routeChunks.chat);
+const ChatWidget = lazyWithCatalogues(routeChunks.chat, APPLICANT_CATALOGUES);
 const IDLE_TIMEOUT_MS = 3000;
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'scroll'];
 

@@ -2,7 +2,7 @@
  * chunk (and the larger catalogues) were only asked for once React had rendered the router, after main and vendor had
  * been evaluated — on a phone a second or more of idle network. The table (routePreloads.json) is shared with the
  * build, which turns it into the Link preload headers the server sends with the page. */
-import { loadCatalogues } from '../i18n';
+import { APPLICANT_CATALOGUES, loadCatalogues } from '../i18n';
 import { getUser } from '../session/userStore';
 import { routeChunks } from './routeChunks';
 import routePreloads from './routePreloads.json';
@@ -29,7 +29,8 @@ export function chunksFor(pathname, signedIn) {
 export default function preloadRoute(pathname) {
   const chunks = chunksFor(pathname, Boolean(getUser()));
   chunks.forEach((name) => routeChunks[name]().catch(() => {}));
-  // Every route but /auth renders after the larger catalogues (app/lazyWithCatalogues.js).
-  if (chunks.length && !chunks.includes('auth')) loadCatalogues().catch(() => {});
+  // Every route but /auth renders after the larger catalogues (app/lazyWithCatalogues.js): the applicant's part, in the
+  // interface language (the table lists the applicant's routes only).
+  if (chunks.length && !chunks.includes('auth')) loadCatalogues(undefined, APPLICANT_CATALOGUES).catch(() => {});
   return chunks;
 }

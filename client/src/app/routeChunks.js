@@ -13,14 +13,15 @@ export const routeChunks = {
   'local-select-path': () =>
     import(/* webpackChunkName: "local-select-path" */ '../features/localSelectPath/LocalSelectPathPage'),
   apply: () => import(/* webpackChunkName: "apply" */ '../features/apply/ApplyPage'),
-  // In the apply chunk too (not a chunk name of its own).
-  submitted: () => import(/* webpackChunkName: "apply" */ '../features/apply/SubmittedPage'),
+  // A chunk of its own (issue 27): in the apply chunk, its vertical stepper (StepContent, Collapse) came with /apply.
+  submitted: () => import(/* webpackChunkName: "submitted" */ '../features/apply/SubmittedPage'),
   stepper: () => import(/* webpackChunkName: "stepper" */ '../features/stepper/StepperPage'),
   'documents-upload': () =>
     import(/* webpackChunkName: "documents-upload" */ '../features/stepper/DocumentsUploadPage'),
   listen: () => import(/* webpackChunkName: "listen" */ '../features/localSelectPath/ListenPage'),
   'my-applications': () =>
     import(/* webpackChunkName: "my-applications" */ '../features/myApplications/MyApplicationsPage'),
+  'message-thread': () => import(/* webpackChunkName: "message-thread" */ '../features/messages/MessageThreadPage'),
   // The guard of /apply/:id and /stepper/:id reads the application through the questionnaire's API: loaded with
   // those routes, not with the first screen.
   'own-application': () => import(/* webpackChunkName: "own-application" */ './RequireOwnApplication'),

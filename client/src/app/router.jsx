@@ -6,28 +6,32 @@ import PageLoader from '../components/PageLoader';
 import RouteErrorBoundary from '../components/RouteErrorBoundary';
 import { adminRoutes } from './admin/adminRoutes';
 import { lazyWithCatalogues } from './lazyWithCatalogues';
+import { APPLICANT_CATALOGUES } from '../i18n';
 import { routeChunks } from './routeChunks';
 import DeferredChatWidget from './DeferredChatWidget';
 
 // One chunk per route (React.lazy over app/routeChunks.js, which app/preloadRoute.js also starts early). /auth is the
-// first screen on a phone: it needs only the core catalogues; every other route also loads the larger ones
-// (i18n/catalogues.js) before it renders (decision 0070).
+// first screen on a phone: it needs only the core catalogues; every other route also loads the larger ones of the
+// interface language (i18n/lazyCatalogues/) before it renders (decision 0070).
 const AuthPage = lazy(routeChunks.auth);
-const ChooseFlowPage = lazyWithCatalogues(routeChunks['choose-flow']);
-const MainLayout = lazyWithCatalogues(routeChunks.layout);
-const HomePage = lazyWithCatalogues(routeChunks.home);
-const LocalSelectPathPage = lazyWithCatalogues(routeChunks['local-select-path']);
-const ApplyPage = lazyWithCatalogues(routeChunks.apply);
-const SubmittedPage = lazyWithCatalogues(routeChunks.submitted);
-const StepperPage = lazyWithCatalogues(routeChunks.stepper);
-const DocumentsUploadPage = lazyWithCatalogues(routeChunks['documents-upload']);
-const ListenPage = lazyWithCatalogues(routeChunks.listen);
-const MyApplicationsPage = lazyWithCatalogues(routeChunks['my-applications']);
-const RequireOwnApplication = lazyWithCatalogues(routeChunks['own-application']);
-const DormBookingPage = lazyWithCatalogues(routeChunks['dorm-booking']);
-const NotificationSettingsPage = lazyWithCatalogues(routeChunks['notification-settings']);
-const UnsubscribePage = lazyWithCatalogues(routeChunks.unsubscribe);
-const VerifyLetterPage = lazyWithCatalogues(routeChunks.verify);
+// The applicant's screens need the applicant's part of the larger catalogues only (issue 27): not the staff screens'.
+const applicantScreen = (importer) => lazyWithCatalogues(importer, APPLICANT_CATALOGUES);
+const ChooseFlowPage = applicantScreen(routeChunks['choose-flow']);
+const MainLayout = applicantScreen(routeChunks.layout);
+const HomePage = applicantScreen(routeChunks.home);
+const LocalSelectPathPage = applicantScreen(routeChunks['local-select-path']);
+const ApplyPage = applicantScreen(routeChunks.apply);
+const SubmittedPage = applicantScreen(routeChunks.submitted);
+const StepperPage = applicantScreen(routeChunks.stepper);
+const DocumentsUploadPage = applicantScreen(routeChunks['documents-upload']);
+const ListenPage = applicantScreen(routeChunks.listen);
+const MyApplicationsPage = applicantScreen(routeChunks['my-applications']);
+const MessageThreadPage = applicantScreen(routeChunks['message-thread']);
+const RequireOwnApplication = applicantScreen(routeChunks['own-application']);
+const DormBookingPage = applicantScreen(routeChunks['dorm-booking']);
+const NotificationSettingsPage = applicantScreen(routeChunks['notification-settings']);
+const UnsubscribePage = applicantScreen(routeChunks.unsubscribe);
+const VerifyLetterPage = applicantScreen(routeChunks.verify);
 
 /** Gives non-React code (401 handling) access to the router's navigate(). */
 function NavigationBridge() {
@@ -140,6 +144,14 @@ export default function AppRoutes() {
                 element={
                   <RequireApplicant>
                     <MyApplicationsPage />
+                  </RequireApplicant>
+                }
+              />
+              <Route
+                path="my-applications/:applicationId/messages"
+                element={
+                  <RequireApplicant>
+                    <MessageThreadPage />
                   </RequireApplicant>
                 }
               />

@@ -8,12 +8,13 @@ import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { localizedName } from '../i18n';
 import { citizenshipMatches, sortCitizenships, useDomain } from '../domain';
 import useAnnounceChange from './focus/useAnnounceChange';
+// TextInput, not MUI's TextField, which brings Select, Menu, Popover and Modal along (decision 0070, issue 27).
+import TextInput from './TextInput';
 
 /**
  * The citizenship choice (req §2 radio list, issue 10): a search box that filters by any of the three names,
@@ -33,7 +34,8 @@ export default function CitizenshipPicker({ items, value, onChange, question, er
   return (
     <FormControl component="fieldset" error={Boolean(error)} fullWidth>
       <FormLabel component="legend" id={labelId} sx={{ mb: 1 }}>{question}</FormLabel>
-      <TextField
+      <TextInput
+        id={`${testIdPrefix}-search-input`}
         type="search"
         size="small"
         fullWidth

@@ -11,10 +11,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import useReturnFocus from './focus/useReturnFocus';
 
-/** `focusNext`: a ref the caller may set, before closing the dialog after its action, to a function returning where
+/** `warning`: an optional second paragraph said with the text (e.g. how many documents nobody has reviewed yet).
+ * `focusNext`: a ref the caller may set, before closing the dialog after its action, to a function returning where
  * the focus goes then (useReturnFocus). */
 export default function ConfirmDialog({
-  open, title, text, confirmLabel, onConfirm, onCancel, busy = false, testId = 'confirm-dialog', focusNext = null,
+  open, title, text, warning = null, confirmLabel, onConfirm, onCancel, busy = false, testId = 'confirm-dialog', focusNext = null,
 }) {
   const { t } = useTranslation();
   const { onExited } = useReturnFocus(open, focusNext);
@@ -29,12 +30,17 @@ export default function ConfirmDialog({
       onClose={busy ? undefined : onCancel}
       PaperProps={{ role: 'alertdialog' }}
       aria-labelledby={`${testId}-title`}
-      aria-describedby={`${testId}-text`}
+      aria-describedby={warning ? `${testId}-text ${testId}-warning` : `${testId}-text`}
       data-testid={testId}
     >
       <DialogTitle id={`${testId}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${testId}-text`}>{text}</DialogContentText>
+        {warning && (
+          <DialogContentText id={`${testId}-warning`} sx={{ mt: 1.5, fontWeight: 600, color: 'text.primary' }} data-testid={`${testId}-warning`}>
+            {warning}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} autoFocus data-testid={`${testId}-cancel`}>

@@ -4,7 +4,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../i18n';
+import { LANGUAGES, changeLanguage } from '../i18n';
 
 const RADIUS = 10;
 
@@ -23,7 +23,7 @@ export default function LanguagePicker({ sx }) {
             title={t(`language.names.${lang.code}`)}
             aria-pressed={pressed}
             onClick={() => {
-              if (!pressed) i18n.changeLanguage(lang.code);
+              if (!pressed) changeLanguage(lang.code);
             }}
             data-testid={`lang-${lang.code}`}
             sx={{

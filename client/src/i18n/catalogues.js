@@ -46,11 +46,29 @@ import staffEn from './staff/en.json';
 import secondFactorRu from './secondFactor/ru.json';
 import secondFactorKk from './secondFactor/kk.json';
 import secondFactorEn from './secondFactor/en.json';
+import settingsRu from './settings/ru.json';
+import settingsKk from './settings/kk.json';
+import settingsEn from './settings/en.json';
+import settingsContentRu from './settingsContent/ru.json';
+import settingsContentKk from './settingsContent/kk.json';
+import settingsContentEn from './settingsContent/en.json';
+import deadlinesRu from './deadlines/ru.json';
+import deadlinesKk from './deadlines/kk.json';
+import deadlinesEn from './deadlines/en.json';
+import seamsRu from './seams/ru.json';
+import seamsKk from './seams/kk.json';
+import seamsEn from './seams/en.json';
+import messagesRu from './messages/ru.json';
+import messagesKk from './messages/kk.json';
+import messagesEn from './messages/en.json';
+import staffFilesRu from './staffFiles/ru.json';
+import staffFilesKk from './staffFiles/kk.json';
+import staffFilesEn from './staffFiles/en.json';
 
 export const extraCatalogues = {
-  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu, adminChatsRu, a11yRu, notificationsRu, lettersRu, staffRu, secondFactorRu),
-  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk, adminChatsKk, a11yKk, notificationsKk, lettersKk, staffKk, secondFactorKk),
-  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn, adminChatsEn, a11yEn, notificationsEn, lettersEn, staffEn, secondFactorEn),
+  ru: mergeCatalogues(resourcesRu, questionnaireCatalogues.ru, pkbRu, dormRu, paymentsRu, adminRu, stepperRu, chatRu, adminChatsRu, a11yRu, notificationsRu, lettersRu, staffRu, secondFactorRu, settingsRu, settingsContentRu, deadlinesRu, seamsRu, messagesRu, staffFilesRu),
+  kk: mergeCatalogues(resourcesKk, questionnaireCatalogues.kk, pkbKk, dormKk, paymentsKk, adminKk, stepperKk, chatKk, adminChatsKk, a11yKk, notificationsKk, lettersKk, staffKk, secondFactorKk, settingsKk, settingsContentKk, deadlinesKk, seamsKk, messagesKk, staffFilesKk),
+  en: mergeCatalogues(resourcesEn, questionnaireCatalogues.en, pkbEn, dormEn, paymentsEn, adminEn, stepperEn, chatEn, adminChatsEn, a11yEn, notificationsEn, lettersEn, staffEn, secondFactorEn, settingsEn, settingsContentEn, deadlinesEn, seamsEn, messagesEn, staffFilesEn),
 };
 
 /** Adds the catalogues to the running i18n instance (deep, without overwriting the core keys). */

@@ -1,4 +1,4 @@
-import i18n, { LANGUAGE_COOKIE } from '.';
+import i18n, { LANGUAGE_COOKIE, changeLanguage, loadCatalogues } from '.';
 
 const cookieLanguage = () => {
   const match = document.cookie.match(new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]*)`));
@@ -26,4 +26,16 @@ it('starts in the cookie language when nothing is stored (so the prerendered pag
   jest.isolateModules(() => {
     expect(require('.').default.language).toBe('en'); // a stored choice wins
   });
+});
+
+it('keeps a choice made with the language buttons at once, before the new texts have arrived', async () => {
+  await i18n.changeLanguage('ru');
+  await loadCatalogues('ru'); // a screen has needed the larger catalogues: the switch waits for their kk part
+  const switched = changeLanguage('kk');
+  // Synchronously: a link followed (or a reload) right after the click opens in Kazakh.
+  expect(cookieLanguage()).toBe('kk');
+  expect(window.localStorage.getItem('qabyldau_lang')).toBe('kk');
+  await switched;
+  expect(i18n.language).toBe('kk');
+  await i18n.changeLanguage('ru');
 });

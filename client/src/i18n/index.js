@@ -50,14 +50,18 @@ function writeLanguageCookie(lng) {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
-function applyLanguage(lng) {
-  if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', lng);
+function storeLanguage(lng) {
   writeLanguageCookie(lng);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
+}
+
+function applyLanguage(lng) {
+  if (typeof document !== 'undefined') document.documentElement.setAttribute('lang', lng);
+  storeLanguage(lng);
 }
 
 // Catalogue files add subtrees (i18n/resources/<lng>.json adds `resources`, `crud`, ...); keys.test.js checks that
@@ -81,19 +85,72 @@ i18n.use(initReactI18next).init({
 
 i18n.on('languageChanged', applyLanguage);
 
-let cataloguesLoading = null;
-/** Loads and registers the larger catalogues once (their own chunk); resolves when t() knows their keys. */
-export function loadCatalogues() {
-  if (!cataloguesLoading) {
-    cataloguesLoading = import(/* webpackChunkName: "catalogues" */ './catalogues')
-      .then((module) => module.registerExtraCatalogues(i18n))
+// The larger catalogues, one chunk per language and part (issue 27; i18n/lazyCatalogues/): a screen waits for its
+// language's only, an applicant's screen for the applicant's part only, and a change of language brings the new
+// language's parts before the switch (changeLanguage below), so no screen shows a key meanwhile.
+const LARGER_CATALOGUES = {
+  applicant: {
+    ru: () => import(/* webpackChunkName: "catalogues-ru" */ './lazyCatalogues/ru'),
+    kk: () => import(/* webpackChunkName: "catalogues-kk" */ './lazyCatalogues/kk'),
+    en: () => import(/* webpackChunkName: "catalogues-en" */ './lazyCatalogues/en'),
+  },
+  staff: {
+    ru: () => import(/* webpackChunkName: "catalogues-staff-ru" */ './lazyCatalogues/staff-ru'),
+    kk: () => import(/* webpackChunkName: "catalogues-staff-kk" */ './lazyCatalogues/staff-kk'),
+    en: () => import(/* webpackChunkName: "catalogues-staff-en" */ './lazyCatalogues/staff-en'),
+  },
+  // The questionnaire's form labels: with the questionnaire's chunk (components/questionnaire/loadQuestionnaire.js).
+  forms: {
+    ru: () => import(/* webpackChunkName: "catalogues-forms-ru" */ './lazyCatalogues/forms-ru'),
+    kk: () => import(/* webpackChunkName: "catalogues-forms-kk" */ './lazyCatalogues/forms-kk'),
+    en: () => import(/* webpackChunkName: "catalogues-forms-en" */ './lazyCatalogues/forms-en'),
+  },
+};
+/** What the applicant's screens need (app/router.jsx, app/preloadRoute.js); the default is every part. */
+export const APPLICANT_CATALOGUES = ['applicant'];
+/** What the questionnaire adds to them. */
+export const FORM_CATALOGUES = ['forms'];
+const ALL_CATALOGUES = Object.keys(LARGER_CATALOGUES);
+const cataloguesLoading = { applicant: {}, staff: {}, forms: {} };
+
+function loadPart(part, code) {
+  if (!cataloguesLoading[part][code]) {
+    cataloguesLoading[part][code] = LARGER_CATALOGUES[part][code]()
+      .then((module) => {
+        i18n.addResourceBundle(code, 'translation', module.default, true, false);
+      })
       .catch((error) => {
-        cataloguesLoading = null; // a failed download (network) is tried again by the next screen
+        delete cataloguesLoading[part][code]; // a failed download (network) is tried again by the next screen
         throw error;
       });
   }
-  return cataloguesLoading;
+  return cataloguesLoading[part][code];
 }
+
+/** Loads and registers the larger catalogues of lng (default: the interface language) once — the given parts, by
+ * default all; resolves when t() knows their keys in that language. */
+export function loadCatalogues(lng = i18n.language, parts = ALL_CATALOGUES) {
+  const code = CODES.includes(lng) ? lng : DEFAULT_LANGUAGE;
+  return Promise.all(parts.map((part) => loadPart(part, code))).then(() => undefined);
+}
+
+/** The parts some screen has asked for so far (in any language). */
+const partsInUse = () => ALL_CATALOGUES.filter((part) => Object.keys(cataloguesLoading[part]).length);
+
+/** Switches the interface language; the new language's parts of the larger catalogues that screens have needed so
+ * far arrive first (the switch happens anyway if they cannot be downloaded). */
+export function changeLanguage(lng) {
+  // Stored at once: a page left (or a link followed) before the texts arrive opens in the chosen language.
+  if (CODES.includes(lng)) storeLanguage(lng);
+  const parts = partsInUse();
+  const before = parts.length ? loadCatalogues(lng, parts).catch(() => {}) : null;
+  return Promise.resolve(before).then(() => i18n.changeLanguage(lng));
+}
+// Any other switch (i18n.changeLanguage) still gets its texts: screens re-render when they are added.
+i18n.on('languageChanged', (lng) => {
+  const parts = partsInUse();
+  if (parts.length) loadCatalogues(lng, parts).catch(() => {});
+});
 // Before this line <html lang> is the language the page was served in (the prerendered /auth is served in the
 // cookie's language; client boot compares the two before hydrating).
 export const SERVED_LANGUAGE = typeof document !== 'undefined' ? document.documentElement.getAttribute('lang') : null;

@@ -15,6 +15,7 @@ import { StaticRouter } from 'react-router-dom/server';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import i18n from '../i18n';
+import { registerExtraCatalogues } from '../i18n/catalogues';
 import App from '../app/App';
 import { makeStore } from '../app/store';
 import { SHELL_USER } from '../session/sessionSlice';
@@ -53,6 +54,9 @@ function renderComplete(element) {
 
 /** { html, css, names, title, description } of the page in lng. */
 export async function render(page, lng) {
+  // Every language's larger catalogues at once: the browser loads one language's chunk, and a route component that
+  // React.lazy has already resolved for an earlier language would not wait for the next one's.
+  registerExtraCatalogues(i18n);
   await i18n.changeLanguage(lng);
   const cache = createCache({ key: 'css' });
   cache.compat = true;

@@ -9,7 +9,7 @@ The table of transitions is data (table.py); guards are small named functions (g
 """
 
 from .actors import SYSTEM_SOURCES, Actor
-from .engine import available_transitions, check, next_stage, transition
+from .engine import available_transitions, check, next_stage, next_stage_for, transition
 from .history import events_for_admin, status_history
 from .progress import of_application as progress_of
 from .table import TRANSITION_NAMES, TRANSITIONS, Transition, status_transitions
@@ -23,6 +23,7 @@ __all__ = [
     "available_transitions",
     "check",
     "next_stage",
+    "next_stage_for",
     "progress_of",
     "events_for_admin",
     "status_history",

@@ -273,7 +273,17 @@ def next_stage(application: Application, actor: Actor) -> str:
         role = actor.role_on(application)
     except ApiError:
         raise illegal() from None
-    population = populations.population_of(application.user)
+    name = next_stage_for(populations.population_of(application.user), application, role=role)
+    if name is None:
+        raise illegal()
+    return name
+
+
+def next_stage_for(population: str, application, *, role: str | None = None) -> str | None:
+    """The next-stage transition of an application of the population in the role of that population's admin (or
+    the given role), or None. `application` needs only id, current_step, status and financing, so a queue row
+    names its row button without loading the application (the object check is the move's own)."""
+    role = role or populations.POPULATION_ROLES[population]
     for spec in TRANSITIONS.values():
         if (
             spec.next_stage
@@ -282,4 +292,4 @@ def next_stage(application: Application, actor: Actor) -> str:
             and spec.source.matches(application)
         ):
             return spec.name
-    raise illegal()
+    return None

@@ -75,7 +75,8 @@ function MenuContent({ shell, items, counts, onNavigate, mobile = false }) {
                 <Chip
                   size="small"
                   label={counts[item.badge]}
-                  title={t('admin.menu.count', { count: counts[item.badge] })}
+                  color={item.badgeTitleKey && counts[item.badge] > 0 ? 'error' : 'default'}
+                  title={t(item.badgeTitleKey || 'admin.menu.count', { count: counts[item.badge] })}
                   data-testid={`${prefix}-count-${item.key}`}
                 />
               )}
@@ -110,7 +111,8 @@ export default function AdminLayout({ shell }) {
   useStoredLanguage(Boolean(email));
   // The queue badges: the dashboard's counts (one grouped statement on the server, refreshed after every action).
   const { data: dashboard } = useAdminDashboardQuery(shell.segment, { pollingInterval: 60000 });
-  const counts = dashboard && dashboard.counts;
+  // The applicants' unread replies ride along with the queue counts (decision 0084).
+  const counts = dashboard && { ...dashboard.counts, unread_messages: dashboard.unread_messages };
   useRouteFocus();
   useEffect(() => installFocusSupport(), []);
 

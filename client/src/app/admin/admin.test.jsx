@@ -44,14 +44,17 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'awaiting-visa',
     'enrolled',
     'archived',
+    'replies',
     'dormitory',
     'room_types',
     'dorm_board',
     'dorm_transfers',
     'suborganizations',
     'chats',
+    'settings',
   ]);
-  expect(keys(admin('Админ'), 'kz')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations']);
+  // Settings (decision 0086): shared sections (admission terms, programmes) are open to both admin roles in both shells.
+  expect(keys(admin('Админ'), 'kz')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations', 'kz_settings']);
   expect(keys(admin('Админ (граждане КЗ)'), 'kz')).toEqual([
     'kz_dashboard',
     'kz_users',
@@ -60,6 +63,7 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'kz_awaiting',
     'kz_enrolled',
     'kz_archived',
+    'kz_replies',
     'upload',
     'dormitory',
     'room_types',
@@ -67,9 +71,13 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'dorm_transfers',
     'suborganizations',
     'kz_chats',
+    'kz_settings',
   ]);
   const applied = menuItemsFor(admin('Админ'), 'foreign').find((i) => i.key === 'applied');
   expect(applied.badge).toBe('applied');
+  // The applicants' unread replies (decision 0084): their own badge, from the dashboard's unread_messages.
+  const replies = menuItemsFor(admin('Админ'), 'foreign').find((i) => i.key === 'replies');
+  expect(replies.badge).toBe('unread_messages');
 });
 
 describe('<RequireSegment>', () => {

@@ -1,7 +1,7 @@
 /* Staff routes (req §2): /admin (FOREIGN access check) and /admin/kz (KZ access check), each a shell with a
  * left menu. The dormitory screens are open to both admin roles (both may write), so they live in both shells.
  * Used by app/router.jsx as {adminRoutes()} (a fragment of <Route>s). */
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 import { lazyWithCatalogues as lazy } from '../lazyWithCatalogues';
@@ -30,6 +30,15 @@ const StaffInvitationPage = lazy(() =>
 );
 // The staff screen for the staff-management role without an admin role, in a bare layout (decision 0079).
 const StaffAccountsLayout = lazy(() => import(/* webpackChunkName: "staff-admin" */ './StaffAccountsLayout'));
+// The staff "Settings" area (issue 23, decision 0086): the landing page and each section's lazy page.
+const SettingsLandingPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ './SettingsPage').then((m) => ({ default: m.SettingsLandingPage })),
+);
+const SettingsSectionPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ './SettingsPage').then((m) => ({ default: m.SettingsSectionPage })),
+);
+// The page a queue export's document link opens (issue 23): downloads with the staff member's session.
+const StaffFilePage = lazy(() => import(/* webpackChunkName: "admin-review" */ '../../features/admin/StaffFilePage'));
 const SuborganizationsPage = lazy(() =>
   import(/* webpackChunkName: "dorm-admin" */ '../../features/dormAdmin/SuborganizationsPage'),
 );
@@ -57,13 +66,18 @@ function shellRoutes(shell) {
     >
       <Route index element={titled('admin.dashboard.title', <DashboardPage shell={shell} />)} />
       <Route path=":queue" element={<KnownQueuePage shell={shell} />} />
+      {/* The menu's "Applicants' replies" (decision 0084): the all-applicants queue with the unread filter on. */}
+      <Route path="replies" element={<Navigate to={`${shell.base}/users?unread=true`} replace />} />
       <Route path="dormitory/*" element={<DormitoryPage />} />
       <Route path="room-types" element={<RoomTypesPage />} />
       <Route path="dorm-transfers" element={titled('dorm_admin.transfers.title', <DormTransfersPage />)} />
       <Route path="dorm-board" element={titled('dorm_admin.board.title', <DormBoardPage />)} />
       <Route path="suborganizations" element={titled('dorm_admin.sub.title', <SuborganizationsPage />)} />
       <Route path="chats/*" element={titled('admin_chats.title', <ChatsPage />)} />
+      <Route path="files/:fileId" element={<StaffFilePage />} />
       <Route path="staff" element={<StaffPage />} />
+      <Route path="settings" element={<SettingsLandingPage shell={shell} />} />
+      <Route path="settings/:section/*" element={<SettingsSectionPage shell={shell} />} />
       <Route path="*" element={<NotFoundPage shell={shell} />} />
     </Route>
   );

@@ -3,6 +3,7 @@
  * (public-config). Admin features add their items here (features never import each other). */
 import { ADMIN_SHELLS, DEFAULT_DOMAIN, ROLE_KEYS, hasRole } from '../../domain';
 import { QUEUES_BY_SHELL, queueLabelKey } from '../../features/admin/queues';
+import { settingsRolesOf } from './settingsSections';
 
 const BOTH_ADMINS = [ROLE_KEYS.foreignAdmin, ROLE_KEYS.kzAdmin];
 const SHELL_ROLE = { foreign: ROLE_KEYS.foreignAdmin, kz: ROLE_KEYS.kzAdmin };
@@ -22,6 +23,16 @@ function reviewItems(shellKey) {
       roles,
       shells: [shellKey],
     })),
+    // The applicants' replies staff have not opened (decision 0084): the all-applicants queue filtered to them.
+    {
+      key: `${prefix}replies`,
+      path: 'replies',
+      badge: 'unread_messages',
+      badgeTitleKey: 'app_messages.staff_menu_unread',
+      labelKey: 'app_messages.menu',
+      roles,
+      shells: [shellKey],
+    },
   ];
 }
 
@@ -78,6 +89,14 @@ export const ADMIN_MENU = [
     path: 'chats',
     labelKey: 'admin_chats.menu',
     roles: [SHELL_ROLE[shellKey]],
+    shells: [shellKey],
+  })),
+  // The staff "Settings" area (issue 23, decision 0086): shown in a shell to whoever may open one of its sections.
+  ...['foreign', 'kz'].map((shellKey) => ({
+    key: shellKey === 'kz' ? 'kz_settings' : 'settings',
+    path: 'settings',
+    labelKey: 'settings.menu',
+    roles: settingsRolesOf(shellKey),
     shells: [shellKey],
   })),
 ];

@@ -4,13 +4,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { UNREAD_POLL_MS, useGetUnreadCountQuery } from '../../api/notificationsApi';
 
-const NotificationPanel = lazy(() => import(/* webpackChunkName: "notifications" */ './NotificationPanel'));
+// The panel and its popover (MUI's Popover, Grow) are loaded when the bell is first pointed at, focused or opened.
+const loadPopover = () => import(/* webpackChunkName: "notifications" */ './NotificationPopover');
+const NotificationPopover = lazy(loadPopover);
+const preload = () => loadPopover().catch(() => {});
 const PANEL_ID = 'notification-panel';
 
 export default function NotificationBell({ sx }) {
@@ -31,6 +32,8 @@ export default function NotificationBell({ sx }) {
         aria-expanded={open ? 'true' : 'false'}
         aria-controls={open ? PANEL_ID : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preload}
+        onFocus={preload}
         data-testid="notification-bell"
         sx={sx}
       >
@@ -43,21 +46,11 @@ export default function NotificationBell({ sx }) {
           <NotificationsIcon />
         )}
       </IconButton>
-      <Popover
-        id={PANEL_ID}
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': t('notifications.title'), sx: { width: 360, maxWidth: '95vw' } } }}
-      >
-        {open && (
-          <Suspense fallback={<CircularProgress size={24} sx={{ m: 2 }} aria-label={t('notifications.loading')} />}>
-            <NotificationPanel onClose={() => setAnchor(null)} />
-          </Suspense>
-        )}
-      </Popover>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationPopover id={PANEL_ID} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

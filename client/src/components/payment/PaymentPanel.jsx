@@ -18,11 +18,9 @@ import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../apiError';
-import { formatDateTime } from '../dates/dates';
 import {
   PAID_TAGS,
   PAYMENT_POLL_MS,
@@ -33,28 +31,12 @@ import {
 } from '../../api/paymentsApi';
 import { formatMoney } from '../../i18n/format';
 import { openWidget } from './widget';
+import Receipt from './Receipt';
+import { ADMISSION_FEE_KZT } from './fees';
 
 export const ADMISSION_FEE = 'admission_fee';
-export const ADMISSION_FEE_KZT = 10000; // req §9 (the server's amount wins once it answers)
-
-export function Receipt({ receipt, testId = 'payment-receipt' }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId} component="section" aria-label={t('payment.receipt.title')}>
-      <Typography component="h3" variant="subtitle1" gutterBottom>
-        {t('payment.receipt.title')}
-      </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
-        <dt>{t('payment.receipt.amount')}</dt>
-        <dd style={{ margin: 0 }} data-testid="receipt-amount">{formatMoney(receipt.amount, i18n.language)}</dd>
-        <dt>{t('payment.receipt.date')}</dt>
-        <dd style={{ margin: 0 }} data-testid="receipt-date">{formatDateTime(receipt.paid_at)}</dd>
-        <dt>{t('payment.receipt.transaction')}</dt>
-        <dd style={{ margin: 0, wordBreak: 'break-all' }} data-testid="receipt-transaction">{receipt.transaction_id}</dd>
-      </Box>
-    </Paper>
-  );
-}
+export { ADMISSION_FEE_KZT };
+export { Receipt };
 
 /** Polls the right endpoint: the application's admission fee, or one payment. */
 function usePaymentStatus({ applicationId, purpose, paymentId, polling }) {

@@ -69,6 +69,12 @@ export default function Questionnaire(props) {
           {t('questionnaire.read_only')}
         </Alert>
       )}
+      {q.savedNotice && (
+        // Read to screen readers through the one polite live region (useSaveSubmit); shown here for the eyes.
+        <Typography variant="body2" sx={{ color: 'success.dark', mb: 1 }} data-testid="step-saved">
+          {q.savedNotice.text}
+        </Typography>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="questionnaire-step-title">
         <Typography
           component="h2"

@@ -94,6 +94,9 @@ describe('<Questionnaire/> with a definition fixture', () => {
     await user.selectOptions(screen.getByTestId('field-end_year'), '2025');
     await user.click(screen.getByTestId('questionnaire-next'));
     expect(await screen.findByTestId('questionnaire-step-fillStepParents')).toBeInTheDocument();
+    // The saved step says so beside the form (issue 23), not in a toast that could cover the next control.
+    expect(screen.getByTestId('step-saved')).toHaveTextContent(`Шаг «${label('form.fillStepMainInfo.title')}» сохранён`);
+    expect(screen.queryByTestId('snackbar-success')).not.toBeInTheDocument();
     const last = saved[saved.length - 1];
     expect(JSON.parse(last.get('form___fillStepMainInfo___data_stringified'))).toEqual({
       last_name: 'Иванов', has_learning_disabilities: 2, start_year: 2024, end_year: 2025,

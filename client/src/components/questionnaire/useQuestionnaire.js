@@ -43,7 +43,7 @@ export default function useQuestionnaire({
   const { saved, data, ctx, fileStore, change, changeGroup } = answers;
   const feedback = useStepErrors({ step, data, ctx, toast, t, i18n });
   const { clearServerErrors, clearStep } = feedback;
-  const { saving, busy, uploads, retryUploads, onNext, onSaveDraft } = useSaveSubmit({
+  const { saving, busy, uploads, retryUploads, onNext, onSaveDraft, savedNotice } = useSaveSubmit({
     props: { applicationId, saveOnly, fromAdmin, adminSelectedUserId, onSubmitted, onSaved },
     nav,
     answers,
@@ -90,6 +90,7 @@ export default function useQuestionnaire({
     readOnly,
     submitted,
     saving,
+    savedNotice,
     busy,
     fileStore,
     uploads,

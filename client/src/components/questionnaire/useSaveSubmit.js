@@ -2,11 +2,12 @@
  * Next validates the step, saves it and moves on; Submit on the last step also submits; staff save drafts as
  * documents come. A step with files is sent through XHR so each file shows its progress, and a failed upload keeps
  * the files for a retry. Server field errors land under their fields, on whichever step they belong to. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { selectUser } from '../../session/sessionSlice';
 import { useSnackbar } from '../SnackbarProvider';
+import { announce } from '../focus/announce';
 import { apiErrorMessage } from '../apiError';
 import { questionnaireApi, useBulkUpsertUserDataMutation } from './questionnaireApi';
 import { pendingIds } from './data';
@@ -23,6 +24,9 @@ const PARTIAL_SAVE_KEYS = new Set(['fill_required', 'min_items', 'check_dates', 
  * @param nav useStepNavigation's answer; answers: useAnswers'; feedback: {setErrors} of useStepErrors and the toast
  * @param waiting true while anything loads (then nothing is saved)
  */
+// How long "Step … saved" stays beside the form.
+const SAVED_NOTICE_MS = 8000;
+
 export default function useSaveSubmit({ props, nav, answers: state, feedback, readOnly, waiting }) {
   const { applicationId, saveOnly, fromAdmin, adminSelectedUserId, onSubmitted, onSaved } = props;
   const { steps, step, index, isLast, goTo } = nav;
@@ -38,6 +42,20 @@ export default function useSaveSubmit({ props, nav, answers: state, feedback, re
   const [uploading, setUploading] = useState(false);
   const saving = upserting || uploading;
   const busy = Boolean(waiting || saving);
+
+  // Issue 23: a saved step says so, beside the form (useQuestionnaire → Questionnaire) and to screen readers; not in
+  // a toast: the toast covered the control the keyboard reached next (an upload's "Replace file"; WCAG 2.4.11).
+  const [savedNotice, setSavedNotice] = useState(null);
+  useEffect(() => {
+    if (!savedNotice) return undefined;
+    const timer = setTimeout(() => setSavedNotice(null), SAVED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [savedNotice]);
+  const tellSaved = (savedStep) => {
+    const text = t('seams.step_saved_named', { step: t(savedStep.title) });
+    setSavedNotice({ key: savedStep.key, text });
+    announce(text);
+  };
 
   const submittedMessage = (result) => {
     const key = result && result.message_key;
@@ -145,7 +163,10 @@ export default function useSaveSubmit({ props, nav, answers: state, feedback, re
       toast.pointAt(problem ? { stepKey: step.key, path: problem.field } : null);
       return;
     }
+    const changed = drafts[step.key] !== undefined;
     const ok = await save(isSubmit);
+    // Issue 23: a step that was saved says so (a step left unchanged was not sent, and says nothing).
+    if (ok && !isSubmit && changed) tellSaved(step);
     if (ok && !isSubmit && !isLast) goTo(steps[index + 1].key);
   };
 
@@ -153,9 +174,11 @@ export default function useSaveSubmit({ props, nav, answers: state, feedback, re
    * documents handed over as they come. */
   const onSaveDraft = async () => {
     if (!step || busy || readOnly) return;
+    const changed = drafts[step.key] !== undefined;
     const ok = await save(false);
+    if (ok && changed) tellSaved(step);
     if (ok && onSaved) onSaved();
   };
 
-  return { saving, busy, uploads, retryUploads, onNext, onSaveDraft };
+  return { saving, busy, uploads, retryUploads, onNext, onSaveDraft, savedNotice };
 }

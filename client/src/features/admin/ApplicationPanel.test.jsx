@@ -101,12 +101,20 @@ describe('<ApplicationPanel> (issue 12)', () => {
     expect(within(drawer).getByTestId('panel-status')).toHaveTextContent('Подана');
 
     const preview = within(drawer).getByRole('button', { name: 'Просмотр' });
+    expect(preview).toHaveAttribute('aria-haspopup', 'dialog');
     expect(preview).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(preview);
-    expect(within(drawer).getByTestId('pdf-preview')).toHaveAttribute('src', '/api/v1/files/d1?expires=1&signature=s');
-    // A disclosure: the preview follows its button (the next Tab stop), not the end of the documents (decision 0077).
+    // Issue 23: the preview opens in a dialog (in view whatever the panel's scroll), titled by the document.
+    const previewDialog = await screen.findByRole('dialog', { name: 'Просмотр: Паспорт' });
+    expect(within(previewDialog).getByTestId('pdf-preview')).toHaveAttribute('src', '/api/v1/files/d1?expires=1&signature=s');
+    expect(within(previewDialog).getByRole('link', { name: 'Скачать' })).toHaveAttribute(
+      'href',
+      '/api/v1/files/d1?expires=1&signature=s&download=1',
+    );
     expect(preview).toHaveAttribute('aria-expanded', 'true');
-    expect(preview.closest('li')).toContainElement(within(drawer).getByTestId('pdf-preview'));
+    await userEvent.click(within(previewDialog).getByTestId('pdf-preview-close'));
+    await waitFor(() => expect(screen.queryByTestId('pdf-preview-dialog')).toBeNull());
+    await waitFor(() => expect(preview).toHaveFocus()); // back on its button
     expect(within(drawer).getByRole('link', { name: 'Скачать' })).toHaveAttribute(
       'href',
       '/api/v1/files/d1?expires=1&signature=s&download=1',

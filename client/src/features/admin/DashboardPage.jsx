@@ -1,5 +1,7 @@
 /* The dashboard /admin and /admin/kz open on (issue 12): counts per queue, submissions per day, payments per day
- * (zero while no payments are reported) and documents awaiting review, as charts (MUI X Charts). */
+ * (how many payments were paid each day: the server's payments_per_day, issue 23) and documents awaiting review, as
+ * charts (MUI X Charts). No label is cut: the queue names lie beside horizontal bars on an axis as wide as the
+ * longest name (bandAxisWidth). */
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -51,10 +53,18 @@ export function countAxis(values) {
   return { min: 0, max: top, tickMinStep: 1, valueFormatter: (v) => String(Math.round(v)) };
 }
 
+/** Pixels a band axis needs for its longest label at the charts' 12 px tick font (about 7 px a character), so no
+ * queue name is cut ("Оқуға қабылданғандар" is 20 characters). */
+export function bandAxisWidth(labels) {
+  const longest = Math.max(0, ...(labels || []).map((label) => String(label).length));
+  return Math.min(240, Math.max(80, Math.ceil(longest * 7.2) + 16));
+}
+
+const TICK_LABEL = { fontSize: 12 };
+
 export default function DashboardPage({ shell }) {
   const { t, i18n } = useTranslation();
-  // On a phone the queue names under vertical bars overlap and the chart drops most of them: the bars lie down
-  // there, each name on its own line; the day lines drop their 30 point marks, which merge into a bead string.
+  // On a phone the day lines drop their 30 point marks, which merge into a bead string.
   const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const { data, error, isLoading } = useAdminDashboardQuery(shell.segment);
   if (isLoading) return <PageLoader />;
@@ -108,11 +118,11 @@ export default function DashboardPage({ shell }) {
           <ChartCard title={t('admin.dashboard.per_queue')} testId="chart-queues">
             <BarChart
               height={280}
-              layout={narrow ? 'horizontal' : 'vertical'}
-              {...{
-                [narrow ? 'yAxis' : 'xAxis']: [{ scaleType: 'band', data: queueNames, ...(narrow ? { width: 130 } : {}) }],
-                [narrow ? 'xAxis' : 'yAxis']: [countAxis(queueCounts)],
-              }}
+              // Bars lie down at every width: six names under upright bars in half a 1366 px screen were cut or
+              // dropped; beside them each has its line (issue 23).
+              layout="horizontal"
+              yAxis={[{ scaleType: 'band', data: queueNames, width: bandAxisWidth(queueNames), tickLabelStyle: TICK_LABEL }]}
+              xAxis={[countAxis(queueCounts)]}
               series={[{ data: queueCounts, label: t('admin.dashboard.applications') }]}
               hideLegend
             />
@@ -122,7 +132,7 @@ export default function DashboardPage({ shell }) {
           <ChartCard title={t('admin.dashboard.submissions')} testId="chart-submissions">
             <LineChart
               height={280}
-              xAxis={[{ scaleType: 'point', data: submissions.days }]}
+              xAxis={[{ scaleType: 'point', data: submissions.days, tickLabelStyle: TICK_LABEL }]}
               yAxis={[countAxis(submissions.counts)]}
               series={[{ data: submissions.counts, label: t('admin.dashboard.submissions'), area: true, showMark: !narrow }]}
               hideLegend
@@ -130,12 +140,15 @@ export default function DashboardPage({ shell }) {
           </ChartCard>
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <ChartCard title={t('admin.dashboard.payments')} testId="chart-payments">
+          <ChartCard title={t('seams.dashboard.payments')} testId="chart-payments">
+            <Typography variant="body2" color="text.secondary" data-testid="payments-total">
+              {t('seams.dashboard.payments_total', { count: payments.counts.reduce((sum, n) => sum + n, 0) })}
+            </Typography>
             <LineChart
               height={280}
-              xAxis={[{ scaleType: 'point', data: payments.days }]}
-              yAxis={[countAxis(payments.counts)]}
-              series={[{ data: payments.counts, label: t('admin.dashboard.payments'), showMark: !narrow }]}
+              xAxis={[{ scaleType: 'point', data: payments.days, tickLabelStyle: TICK_LABEL }]}
+              yAxis={[{ ...countAxis(payments.counts), label: t('seams.dashboard.payments_axis') }]}
+              series={[{ data: payments.counts, label: t('seams.dashboard.payments_axis'), showMark: !narrow }]}
               hideLegend
             />
           </ChartCard>

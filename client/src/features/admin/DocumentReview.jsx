@@ -1,6 +1,6 @@
 /* The panel's documents with their review (issue 12 "Document review", decision 0074): per document its state
- * (awaiting review, accepted, sent back, replaced — awaiting review), the files it holds now with an inline PDF
- * preview and download, Accept and Send back (with a reason the applicant reads), the review trail and every
+ * (awaiting review, accepted, sent back, replaced — awaiting review), the files it holds now with a PDF preview (a
+ * dialog, issue 23) and download, Accept and Send back (with a reason the applicant reads), the review trail and every
  * uploaded version. Before submission (or for an archived application) the documents are shown without review
  * buttons: the server refuses those reviews anyway. */
 import { useRef, useState } from 'react';
@@ -9,6 +9,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -115,7 +119,6 @@ function DocumentCard({ doc, reviewable, busy, onAccept, onSendBack, preview, on
       <List dense disablePadding>
         {(doc.files || []).map((file) => {
           const previewing = Boolean(preview && preview.id === file.id);
-          const previewId = `pdf-preview-${file.id}`;
           return (
             <ListItem key={file.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
               <ListItemText primary={file.name} sx={{ minWidth: 0, overflowWrap: 'anywhere' }} />
@@ -124,39 +127,19 @@ function DocumentCard({ doc, reviewable, busy, onAccept, onSendBack, preview, on
                   {t('admin.panel.download')}
                 </Button>
                 {file.content_type === 'application/pdf' && (
-                  // A disclosure: the preview opens right after its button, the next Tab stop (decision 0077).
+                  // The preview opens in a dialog over the panel (issue 23): in view at any height of the panel and
+                  // of the window, where an inline frame at the end of a long document list opened below the fold.
                   <Button
                     size="small"
+                    aria-haspopup="dialog"
                     aria-expanded={previewing}
-                    aria-controls={previewing ? previewId : undefined}
-                    onClick={() => onPreview(previewing ? null : { ...file, label: doc.label })}
+                    onClick={() => onPreview({ ...file, label: doc.label })}
+                    data-testid={`preview-${file.id}`}
                   >
                     {t('admin.panel.preview')}
                   </Button>
                 )}
               </Stack>
-              {previewing && (
-                // The preview is a Tab stop of its own, right after its button, with the ring. The frame itself is
-                // none: a focus inside the browser's PDF viewer is out of this page's styles (no ring could show it);
-                // the file opens whole with Download (decision 0077, known gaps).
-                <Box
-                  id={previewId}
-                  role="region"
-                  tabIndex={0}
-                  aria-label={t('admin.panel.preview_of', { name: doc.label })}
-                  sx={{ width: '100%', borderRadius: 1 }}
-                  data-testid="pdf-preview-region"
-                >
-                  <Box
-                    component="iframe"
-                    tabIndex={-1}
-                    title={t('admin.panel.preview_of', { name: doc.label })}
-                    src={file.url}
-                    sx={{ display: 'block', width: '100%', height: 480, border: 1, borderColor: 'divider' }}
-                    data-testid="pdf-preview"
-                  />
-                </Box>
-              )}
             </ListItem>
           );
         })}
@@ -187,6 +170,51 @@ function DocumentCard({ doc, reviewable, busy, onAccept, onSendBack, preview, on
       )}
       <Versions doc={doc} />
     </Paper>
+  );
+}
+
+/** The PDF of `file` in a dialog nearly the window's size; Close (or Escape) gives the focus back to its Preview
+ * button (MUI's dialog). The frame is no Tab stop of its own: a focus inside the browser's PDF viewer is out of this
+ * page's styles; the file opens whole with Download (decision 0077, known gaps). */
+function PdfPreviewDialog({ file, onClose }) {
+  const { t } = useTranslation();
+  const title = file ? t('seams.preview.title', { name: file.label }) : '';
+  return (
+    <Dialog
+      open={Boolean(file)}
+      onClose={onClose}
+      fullWidth
+      maxWidth="lg"
+      aria-labelledby="pdf-preview-title"
+      data-testid="pdf-preview-dialog"
+      PaperProps={{ sx: { height: 'calc(100% - 64px)' } }}
+    >
+      <DialogTitle id="pdf-preview-title" sx={{ pb: 1, overflowWrap: 'anywhere' }}>
+        {title}
+      </DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', pb: 0 }}>
+        {file && (
+          <Box
+            component="iframe"
+            tabIndex={-1}
+            title={t('admin.panel.preview_of', { name: file.label })}
+            src={file.url}
+            sx={{ flexGrow: 1, width: '100%', minHeight: 240, border: 1, borderColor: 'divider' }}
+            data-testid="pdf-preview"
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        {file && (
+          <Button component="a" href={`${file.url}&download=1`} download={file.name}>
+            {t('admin.panel.download')}
+          </Button>
+        )}
+        <Button onClick={onClose} variant="contained" data-testid="pdf-preview-close">
+          {t('seams.preview.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -254,6 +282,7 @@ export default function DocumentReview({ item }) {
         }}
         focusNext={focusNext}
       />
+      <PdfPreviewDialog file={preview} onClose={() => setPreview(null)} />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 /* A citizens' application opened in the questionnaire on the applicant's behalf (req §2): `type` 'fill' edits the
  * answers, 'documents' attaches the documents handed over, saved as they come (draft saves). The panel reloads the
- * application after each save and on close. */
+ * application after each save and on close; a successful submit closes the dialog (req §4, issue 23). */
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,7 +23,12 @@ export default function PanelEditDialog({ item, type, onClose, onChanged }) {
           type={type}
           fromAdmin
           adminSelectedUserId={item.user.id}
-          onSubmitted={onChanged}
+          // Req §4 "Admin edit closes its modal": a successful submit closes it (the panel reloads); a draft save of
+          // the documents keeps it open for the next file.
+          onSubmitted={() => {
+            onChanged();
+            onClose();
+          }}
           draftSave={type === 'documents'}
           draftSaveLabel={t('admin.upload.save')}
           onSaved={onChanged}

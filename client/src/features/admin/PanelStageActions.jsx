@@ -15,6 +15,7 @@ import { apiErrorMessage } from '../../components/apiError';
 import { useUpdateApplicationCustomMutation, useUpdateApplicationMutation, useUpdateExemptionMutation } from './adminApi';
 import ReasonDialog from './ReasonDialog';
 import { statusText, studentName } from './applicationLabels';
+import { stageConfirmation, unreviewedCount } from './stageConfirm';
 
 /** Foreign forward moves: transition → target status (update-application). */
 const FOREIGN_NEXT = { accept: 1, await_visa: 2, enrol: 3 };
@@ -36,7 +37,7 @@ export default function PanelStageActions({ item, shell, onEdit, onUpload, focus
   const [updateCustom, { isLoading: acting }] = useUpdateApplicationCustomMutation();
   const [updateExemption, { isLoading: exempting }] = useUpdateExemptionMutation();
   const [reasonFor, setReasonFor] = useState(null);
-  const [confirming, setConfirming] = useState(null); // a stage move waiting for "Confirm": {title, text, label, run}
+  const [confirming, setConfirming] = useState(null); // a stage move waiting for "Confirm": {title, text, warning, label, run}
   const focusNext = useRef(null); // set after a successful action, read by the closing dialog
   const [program, setProgram] = useState('');
   const available = new Set(item.available_transitions || []);
@@ -59,12 +60,18 @@ export default function PanelStageActions({ item, shell, onEdit, onUpload, focus
   const doneText = (labelKey) => t('admin.announce.done', { action: t(labelKey), id: item.id, name });
   const custom = (updateBody, labelKey) => run(updateCustom({ ...target, updateBody }), doneText(labelKey));
 
-  /** A stage move asks first (ConfirmDialog), then runs; the focus goes to the panel's heading after it. */
+  /** A stage move asks first (ConfirmDialog: an enrolment says it cannot be undone, a receipt of the documents how
+   * many nobody has reviewed — stageConfirm.js), then runs; the focus goes to the panel's heading after it. */
   const askNext = () => {
     const to = statusText(t, { ...item, status: FOREIGN_NEXT[next] }, shell.key);
     setConfirming({
-      title: t('admin.confirm.next_title'),
-      text: t('admin.confirm.next_text', { id: item.id, name, from: statusText(t, item, shell.key), to }),
+      ...stageConfirmation(t, {
+        transition: next,
+        id: item.id,
+        name,
+        title: t('admin.confirm.next_title'),
+        moveText: t('admin.confirm.next_text', { id: item.id, name, from: statusText(t, item, shell.key), to }),
+      }),
       label: t('admin.actions.next'),
       run: () =>
         run(updateStatus({ ...target, status: FOREIGN_NEXT[next] }), t('admin.announce.moved', { id: item.id, name, status: to })),
@@ -72,8 +79,14 @@ export default function PanelStageActions({ item, shell, onEdit, onUpload, focus
   };
   const askMove = (transition) =>
     setConfirming({
-      title: t('admin.confirm.move_title', { action: t(CITIZEN_MOVES[transition]) }),
-      text: t('admin.confirm.move_text', { id: item.id, name }),
+      ...stageConfirmation(t, {
+        transition,
+        id: item.id,
+        name,
+        title: t('admin.confirm.move_title', { action: t(CITIZEN_MOVES[transition]) }),
+        moveText: t('admin.confirm.move_text', { id: item.id, name }),
+        unreviewed: unreviewedCount(item),
+      }),
       label: t(CITIZEN_MOVES[transition]),
       run: () => custom({ [transition]: true }, CITIZEN_MOVES[transition]),
     });
@@ -193,6 +206,7 @@ export default function PanelStageActions({ item, shell, onEdit, onUpload, focus
         busy={busy}
         title={confirming ? confirming.title : ''}
         text={confirming ? confirming.text : ''}
+        warning={confirming ? confirming.warning : null}
         confirmLabel={confirming ? confirming.label : ''}
         onCancel={() => setConfirming(null)}
         onConfirm={confirm}

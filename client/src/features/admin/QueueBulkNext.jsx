@@ -17,6 +17,7 @@ import ConfirmDialog from '../../components/ConfirmDialog';
 import useReturnFocus from '../../components/focus/useReturnFocus';
 import { apiErrorMessage } from '../../components/apiError';
 import { useBulkTransitionMutation } from './adminApi';
+import { ENROL_MOVES } from './stageConfirm';
 
 /** Queues whose rows have a next stage (bulk "send to next stage"). */
 export const BULK_QUEUES = { foreign: ['applied', 'accepted', 'awaiting-visa'], kz: ['scholarship', 'paid'] };
@@ -77,8 +78,9 @@ function BulkReport({ report, onClose, focusNext }) {
 
 /** The button (disabled until rows are selected), a confirmation (an irreversible move of several applications,
  * decision 0077) and the report of the last run; `onDone` clears the selection; `focusAfterReport()` names where the
- * focus goes once the report has closed (its opener, the button, is disabled by then: the queue's heading). */
-export default function QueueBulkNext({ ids, onDone, focusAfterReport = () => null }) {
+ * focus goes once the report has closed (its opener, the button, is disabled by then: the queue's heading). `rows`:
+ * the page's rows, so the confirmation says how many of the selected moves are enrolments (issue 23). */
+export default function QueueBulkNext({ ids, rows = [], onDone, focusAfterReport = () => null }) {
   const { t, i18n } = useTranslation();
   const { showError } = useSnackbar();
   const [bulk, { isLoading }] = useBulkTransitionMutation();
@@ -98,6 +100,9 @@ export default function QueueBulkNext({ ids, onDone, focusAfterReport = () => nu
     }
   };
 
+  const chosen = new Set(ids.map(String));
+  const enrolments = rows.filter((row) => chosen.has(String(row.id)) && ENROL_MOVES.has(row.next_stage)).length;
+
   return (
     <>
       <Button
@@ -114,6 +119,7 @@ export default function QueueBulkNext({ ids, onDone, focusAfterReport = () => nu
         busy={isLoading}
         title={t('admin.confirm.bulk_title')}
         text={t('admin.confirm.bulk_text', { count: ids.length })}
+        warning={enrolments > 0 ? t('seams.confirm.bulk_enrolments', { count: enrolments }) : null}
         confirmLabel={t('admin.bulk.next', { count: ids.length })}
         onCancel={() => setAsking(false)}
         onConfirm={run}

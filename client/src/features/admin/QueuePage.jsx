@@ -1,6 +1,7 @@
 /* A review queue (req §2 Staff routes, §4; issue 12 "Queues"): search, filters and sort in the URL (useQueueView,
  * QueueFilters), a data grid paged and sorted on the server (QueueTable), row selection with a bulk "send to next
- * stage" (QueueBulkNext), the Export of the same view (QueueExport: a background job above the server's limit), and
+ * stage" (QueueBulkNext) and each row's own "Next" (QueueRowNext), the Export of the same view (QueueExport: a
+ * background job above the server's limit), and
  * the application panel (?application=id). */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -23,12 +24,14 @@ import QueueTable from './QueueTable';
 import QueueBulkNext, { BULK_QUEUES, emptySelection, selectedIds } from './QueueBulkNext';
 import ApplicationPanel from './ApplicationPanel';
 import QueueExport from './QueueExport';
+import QueueRowNext from './QueueRowNext';
 
 export default function QueuePage({ shell }) {
   const { t, i18n } = useTranslation();
   const { queue } = useParams();
   const { view, update, searchText, setSearchText, setFilter, openId, openPanel, closePanel } = useQueueView(shell.key);
   const [selection, setSelection] = useState(emptySelection);
+  const [nextRow, setNextRow] = useState(null); // the row whose "Next" waits for its confirmation
 
   useEffect(() => setSelection(emptySelection()), [queue, shell.key]);
 
@@ -64,6 +67,7 @@ export default function QueuePage({ shell }) {
         {canBulk && (
           <QueueBulkNext
             ids={selectedIds(selection)}
+            rows={(data && data.list) || []}
             onDone={() => setSelection(emptySelection())}
             focusAfterReport={() => heading.current}
           />
@@ -103,6 +107,14 @@ export default function QueuePage({ shell }) {
         selection={selection}
         onSelectionChange={setSelection}
         onOpen={openPanel}
+        onNext={setNextRow}
+      />
+      <QueueRowNext
+        shellKey={shell.key}
+        row={nextRow}
+        onClose={() => setNextRow(null)}
+        // the moved row has usually left this queue: its Next is gone, the heading takes the focus
+        focusAfter={() => heading.current}
       />
       {openId && (
         <ApplicationPanel

@@ -57,7 +57,14 @@ export const adminApi = baseApi.enhanceEndpoints({ addTagTypes: [...TAGS, EXPORT
     }),
     sendApplicationMessage: build.mutation({
       query: (body) => ({ url: '/admin/send-application-message', method: 'POST', body }),
-      invalidatesTags: ['AdminApplication'],
+      // An answer marks the applicant's earlier replies read: the queue rows and the menu badge change too.
+      invalidatesTags: ['AdminApplication', 'AdminQueue', 'AdminDashboard'],
+    }),
+    /** The panel's thread was opened: the applicant's replies are read (decision 0084). The panel keeps its data (its
+     * "new" marks stay while it is open); the queue rows and the menu badge refresh. */
+    markApplicationMessagesRead: build.mutation({
+      query: (applicationId) => ({ url: `/admin/application/${applicationId}/messages/read`, method: 'POST' }),
+      invalidatesTags: ['AdminQueue', 'AdminDashboard'],
     }),
     /** Accept a document or send it back with a reason (decision 0074). */
     reviewDocument: build.mutation({
@@ -133,6 +140,7 @@ export const {
   useAdminDashboardQuery,
   useAdminCampaignsQuery,
   useSendApplicationMessageMutation,
+  useMarkApplicationMessagesReadMutation,
   useReviewDocumentMutation,
   useUpdateApplicationMutation,
   useUpdateApplicationCustomMutation,

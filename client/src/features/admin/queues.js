@@ -19,6 +19,8 @@ const FILTERS = {
   from: { key: 'fromDate', read: 'date' },
   to: { key: 'toDate', read: 'date' },
   dorm: { key: 'needsDorm', read: 'bool' },
+  // Only applications with replies staff have not opened (decision 0084); the menu's "Applicants' replies" opens it.
+  unread: { key: 'unreadMessages', read: 'bool' },
   year: { key: 'campaignYear', read: 'year' },
   untFrom: { key: 'untScoreFrom', read: 'number' },
   untTo: { key: 'untScoreTo', read: 'number' },
@@ -27,8 +29,8 @@ const FILTERS = {
 
 /** Filters each shell offers (foreign: nationality, program, dates, dormitory; citizens: year, UNT, category). */
 export const FILTERS_BY_SHELL = {
-  foreign: ['nation', 'program', 'from', 'to', 'dorm'],
-  kz: ['year', 'program', 'untFrom', 'untTo', 'social', 'from', 'to'],
+  foreign: ['nation', 'program', 'from', 'to', 'dorm', 'unread'],
+  kz: ['year', 'program', 'untFrom', 'untTo', 'social', 'from', 'to', 'unread'],
 };
 
 function readValue(kind, raw) {

@@ -46,7 +46,8 @@ function StatusChip({ chat }) {
 
 function ChatList() {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useAdminChatsQuery({});
+  // New applicant messages make a conversation unanswered again: the list refreshes while it is open.
+  const { data, isLoading, isError } = useAdminChatsQuery({}, { pollingInterval: 30000 });
   const chats = (data && data.list) || [];
   return (
     <>
@@ -144,7 +145,7 @@ function ReplyBox({ chatId }) {
 function ChatDetail() {
   const { t } = useTranslation();
   const { chatId } = useParams();
-  const { data: chat, isLoading, isError } = useAdminChatQuery(chatId);
+  const { data: chat, isLoading, isError } = useAdminChatQuery(chatId, { pollingInterval: 30000 });
   return (
     <>
       <Button component={RouterLink} to=".." relative="path" sx={{ mb: 1 }}>{t('admin_chats.back')}</Button>
@@ -158,8 +159,13 @@ function ChatDetail() {
           </Stack>
           <Typography color="text.secondary">{chat.user.email}</Typography>
           {chat.handedOffAt && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: chat.handed_off ? 2 : 0 }}>
               {t('admin_chats.handed_off_at', { time: formatDateTime(chat.handedOffAt) })}
+            </Typography>
+          )}
+          {!chat.handed_off && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="admin-chat-returned">
+              {t('admin_chats.returned_to_assistant')}
             </Typography>
           )}
           <Paper variant="outlined" sx={{ p: 2 }}>

@@ -34,13 +34,16 @@ import { useCitizenshipAllQuery } from '../../api/generated/Citizenship';
 import { useStudyProgramAllQuery } from '../../api/generated/StudyProgram';
 import { rowsOf } from '../../api/listAnswer';
 import { useCreateApplicationMutation, useGetSubmissionWindowQuery } from './applyApi';
-import RequestDataStep from './RequestDataStep';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 import { focusElement } from '../../components/focus/focusElement';
 import { firstTabbable } from '../../components/focus/focusTargets';
 
 // The program step (/apply) renders without the questionnaire's chunk; /apply/<id> loads it (preloaded early).
 const Questionnaire = lazy(loadQuestionnaire);
+// The credit bureau's step (a Kazakhstan citizen's data request: text fields, a dialog, the code input, the masks of
+// the form engine) only for the applicants who see it: ~15 KB brotli off /apply's first screen for everyone else
+// (issue 27).
+const RequestDataStep = lazy(() => import(/* webpackChunkName: "request-data" */ './RequestDataStep'));
 
 const STEP_KEYS = ['study_program', 'citizenship', 'fill'];
 const CITIZEN_STEP_KEYS = ['study_program', 'citizenship', 'request_data', 'fill'];
@@ -291,7 +294,9 @@ function ApplicationFlow({ applicationId }) {
           program={application.study_program}
           citizenship={application.citizenship || user.citizenship}
         />
-        <RequestDataStep applicationId={applicationId} />
+        <Suspense fallback={loading}>
+          <RequestDataStep applicationId={applicationId} />
+        </Suspense>
       </>
     );
   }

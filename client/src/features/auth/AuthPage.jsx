@@ -222,15 +222,16 @@ export default function AuthPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
+      {/* The main shell's header in plain markup (issue 23): the app bar's height and gutters (MUI Toolbar: 56/64 px,
+          16/24 px), the name a link home at the left edge, the language picker at the right; no AppBar or Toolbar
+          code on this screen's first download. */}
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Container maxWidth="lg">
-          <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ py: 1.5 }}>
-            <Typography component="div" variant="h6" color="primary" sx={{ fontWeight: 700 }}>
-              {t('app.name')}
-            </Typography>
-            <LanguagePicker />
-          </Stack>
-        </Container>
+        <Stack direction="row" alignItems="center" sx={{ minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 } }}>
+          <Typography component="a" href="/" variant="h6" color="primary" sx={{ fontWeight: 700, textDecoration: 'none', mr: 'auto' }}>
+            {t('app.name')}
+          </Typography>
+          <LanguagePicker />
+        </Stack>
       </Box>
       {/* On a phone the footer starts below the fold: it grows when the contacts arrive (public-config), which moved
           it on screen (a layout shift) after the prerendered page had painted. */}

@@ -1,5 +1,5 @@
 /* The conversation as a live log: the messages, the typing indicator while a reply is awaited, a failed start with
- * its retry and a failed reply. Kept scrolled to the newest line. */
+ * its retry and a failed reply. Kept scrolled to the newest line; reachable by keyboard to scroll it. */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -18,7 +18,16 @@ export default function ChatTranscript({ messages, busy, startFailed, replyError
   }, [messages, busy]);
 
   return (
-    <Box sx={{ flexGrow: 1, overflowY: 'auto', px: 2, py: 1.5 }} role="log" aria-live="polite" aria-label={t('chat.title')}>
+    // Focusable (tabIndex 0): a long thread with no link or button in it scrolls, and the keyboard must reach it (axe
+    // scrollable-region-focusable; e.g. a hand-off, where the staff answers are plain text).
+    <Box
+      sx={{ flexGrow: 1, overflowY: 'auto', px: 2, py: 1.5 }}
+      role="log"
+      aria-live="polite"
+      aria-label={t('chat.title')}
+      tabIndex={0}
+      data-testid="chat-transcript"
+    >
       <Stack component="ol" spacing={1.5} sx={{ p: 0, m: 0 }}>
         {messages.map((message) => (
           <ChatMessage key={message.id} message={message} />

@@ -3,6 +3,7 @@ import i18n from '../../i18n';
 import { setUser } from '../../session/userStore';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import ChatWidget from './ChatWidget';
+import { STAFF_POLL_MS } from './useChatConversation';
 
 const applicant = { id: 3, email: 'a@example.kz', token: 'tk', is_verified: true, citizenship_id: 1 };
 const RECOMMENDATION = {
@@ -26,9 +27,13 @@ function server({ start = 200, message = 200, chats = [] } = {}) {
       return { body: { chatId: 'c-1', welcome: 'Здравствуйте! Что вам интересно?', language: body.language } };
     }
     if (url.endsWith('/handoff')) {
-      return { body: { reply: 'Я передал этот разговор сотруднику.', sources: [], recommendations: [], language: 'ru', handed_off: true } };
+      return { body: { reply: 'Я передал ваш вопрос сотруднику.', sources: [], recommendations: [], language: 'ru', handed_off: true } };
+    }
+    if (url.endsWith('/return')) {
+      return { body: { reply: 'Я снова с вами.', sources: [], recommendations: [], language: 'ru', handed_off: false } };
     }
     if (url.endsWith('/message')) {
+      if (message === 'silent') return { body: { reply: null, sources: [], recommendations: [], language: 'ru', handed_off: true } };
       if (message === 429) {
         return { status: 429, body: { success: false, message: 'Слишком много запросов', message_key: 'errors.rate_limited', errors: {} } };
       }
@@ -147,19 +152,57 @@ test('Kazakh texts, Shift+Enter does not send, too long is refused before sendin
   expect(calls.some((c) => c.url.endsWith('/message'))).toBe(false);
 });
 
-test('Ask a person hands the conversation off; Escape closes and focus returns to the button', async () => {
-  const { calls } = server();
+test('Ask a person asks for the question itself, hands it off; Escape closes and focus returns to the button', async () => {
+  const { calls } = server({ message: 'silent' });
   renderWithProviders(<ChatWidget />);
   const dialog = await openChat();
   await screen.findByText('Здравствуйте! Что вам интересно?');
   fireEvent.click(screen.getByRole('button', { name: 'Спросить сотрудника' }));
-  expect(await screen.findByText('Я передал этот разговор сотруднику.')).toBeInTheDocument();
-  expect(calls.some((c) => c.url.endsWith('/chat/c-1/handoff'))).toBe(true);
+  expect(calls.some((c) => c.url.endsWith('/handoff'))).toBe(false); // nothing is sent before the question
+  const input = screen.getByRole('textbox', { name: 'Ваш вопрос для приёмной комиссии' });
+  fireEvent.change(input, { target: { value: 'Можно ли сдать оригиналы в субботу?' } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  expect(await screen.findByText('Я передал ваш вопрос сотруднику.')).toBeInTheDocument();
+  expect(calls.find((c) => c.url.endsWith('/chat/c-1/handoff')).body).toEqual({
+    question: 'Можно ли сдать оригиналы в субботу?',
+    language: 'ru',
+  });
+  expect(screen.getByText('Можно ли сдать оригиналы в субботу?')).toBeInTheDocument();
   expect(screen.getByText('Разговор передан сотруднику приёмной комиссии')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Спросить сотрудника' })).toBeDisabled();
+  expect(screen.queryByRole('button', { name: 'Спросить сотрудника' })).not.toBeInTheDocument();
+
+  // while staff have it the assistant is silent: the message shows, no assistant bubble follows
+  const toStaff = screen.getByRole('textbox', { name: 'Сообщение сотруднику' });
+  const assistantBubbles = screen.getAllByTestId('chat-message-assistant').length;
+  fireEvent.change(toStaff, { target: { value: 'И ещё вопрос' } });
+  fireEvent.keyDown(toStaff, { key: 'Enter' });
+  expect(await screen.findByText('И ещё вопрос')).toBeInTheDocument();
+  await waitFor(() => expect(calls.some((c) => c.url.endsWith('/message'))).toBe(true));
+  await waitFor(() => expect(toStaff).not.toBeDisabled());
+  expect(screen.getAllByTestId('chat-message-assistant')).toHaveLength(assistantBubbles);
+
   fireEvent.keyDown(dialog, { key: 'Escape' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Открыть чат-помощник' })).toHaveFocus());
+});
+
+test('Cancel leaves the question mode; Back to the assistant ends the hand-off', async () => {
+  const { calls } = server();
+  renderWithProviders(<ChatWidget />);
+  await openChat();
+  await screen.findByText('Здравствуйте! Что вам интересно?');
+  fireEvent.click(screen.getByRole('button', { name: 'Спросить сотрудника' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+  expect(screen.getByRole('textbox', { name: 'Ваше сообщение' })).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Спросить сотрудника' }));
+  const input = screen.getByRole('textbox', { name: 'Ваш вопрос для приёмной комиссии' });
+  fireEvent.change(input, { target: { value: 'Вопрос' } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Вернуться к ассистенту' }));
+  expect(await screen.findByText('Я снова с вами.')).toBeInTheDocument();
+  expect(calls.find((c) => c.url.endsWith('/chat/c-1/return')).body).toEqual({ language: 'ru' });
+  expect(screen.getByRole('button', { name: 'Спросить сотрудника' })).toBeEnabled();
+  expect(screen.getByRole('textbox', { name: 'Ваше сообщение' })).toBeInTheDocument();
 });
 
 test('the latest conversation is reopened with its messages, staff answers included', async () => {
@@ -179,6 +222,41 @@ test('the latest conversation is reopened with its messages, staff answers inclu
   expect(await screen.findByText('Да, до пятницы.')).toBeInTheDocument();
   expect(screen.getByTestId('chat-message-staff')).toHaveTextContent('Сотрудник приёмной комиссии');
   expect(calls.some((c) => c.url.endsWith('/chat/start'))).toBe(false);
+});
+
+test('while staff have the conversation the open window fetches the thread again and shows their answer', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  let staffAnswered = false;
+  const thread = () => ({
+    chatId: 'old-1',
+    handed_off: true,
+    messages: [
+      { id: 1, role: 'user', content: 'Можно после срока?', sources: [], recommendations: [], createdAt: '2026-01-01T00:00:00Z' },
+      ...(staffAnswered
+        ? [{ id: 2, role: 'staff', content: 'Да, до пятницы.', sources: [], recommendations: [], createdAt: '2026-01-01T00:01:00Z' }]
+        : []),
+    ],
+  });
+  const fetch = mockFetch(async (url) => {
+    if (url.endsWith('/chat')) return { body: { list: [{ chatId: 'old-1' }], total: 1 } };
+    if (url.endsWith('/chat/old-1')) return { body: thread() };
+    return { status: 404, body: {} };
+  });
+  try {
+    renderWithProviders(<ChatWidget />);
+    await openChat();
+    expect(await screen.findByText('Можно после срока?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Вернуться к ассистенту' })).toBeInTheDocument();
+    expect(screen.queryByText('Да, до пятницы.')).not.toBeInTheDocument();
+    staffAnswered = true;
+    await act(async () => {
+      jest.advanceTimersByTime(STAFF_POLL_MS);
+    });
+    expect(await screen.findByText('Да, до пятницы.')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([input]) => String(input.url || input).endsWith('/chat/old-1')).length).toBeGreaterThanOrEqual(2);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test('signed out: the window asks to sign in', async () => {

@@ -1,6 +1,6 @@
 /* The open chat of a signed-in visitor: the title (and whether a person has taken over), the transcript, the
- * hand-off and new-chat buttons, and the composer. The conversation itself is useChatConversation's. */
-import { useEffect } from 'react';
+ * hand-off (ask a person with one's own question / back to the assistant) and new-chat buttons, and the composer. The conversation itself is useChatConversation's. */
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -14,7 +14,24 @@ import ChatComposer from './ChatComposer';
 
 export default function ChatWindow({ onClose, titleId }) {
   const { t } = useTranslation();
-  const { chatId, messages, handedOff, startFailed, replyError, busy, begin, send, askPerson } = useChatConversation();
+  const { chatId, messages, handedOff, startFailed, replyError, busy, begin, send, askPerson, backToAssistant } =
+    useChatConversation();
+  // "Ask a person" first asks for the question itself: the composer then writes to the admissions office.
+  const [asking, setAsking] = useState(false);
+
+  const sendQuestion = async (question, giveBack) => {
+    if (await askPerson(question, giveBack)) setAsking(false);
+  };
+
+  let composerLabel;
+  let composerHint;
+  if (asking && !handedOff) {
+    composerLabel = t('chat.question_label');
+    composerHint = t('chat.question_hint');
+  } else if (handedOff) {
+    composerLabel = t('chat.to_staff_label');
+    composerHint = t('chat.to_staff_hint');
+  }
 
   useEffect(() => {
     begin();
@@ -47,10 +64,22 @@ export default function ChatWindow({ onClose, titleId }) {
           chatId={chatId}
           busy={busy}
           handedOff={handedOff}
-          onAskPerson={askPerson}
-          onNewChat={() => begin({ fresh: true })}
+          asking={asking}
+          onAskPerson={() => setAsking(true)}
+          onCancelAsk={() => setAsking(false)}
+          onBack={backToAssistant}
+          onNewChat={() => {
+            setAsking(false);
+            begin({ fresh: true });
+          }}
         />
-        <ChatComposer chatId={chatId} busy={busy} onSend={send} />
+        <ChatComposer
+          chatId={chatId}
+          busy={busy}
+          onSend={asking && !handedOff ? sendQuestion : send}
+          label={composerLabel}
+          hint={composerHint}
+        />
       </Box>
     </>
   );

@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 
-/** The home-page assistant (req §7 Chat): start, message, hand-off, and the caller's own conversations. */
+/** The home-page assistant (req §7 Chat): start, message, hand-off and return, and the caller's own conversations. */
 export const chatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     startChat: build.mutation({
@@ -17,9 +17,17 @@ export const chatApi = baseApi.injectEndpoints({
         body: { message, language },
       }),
     }),
+    // The applicant's own question for staff (issue 23): the assistant is silent until returnToAssistant.
     handOffChat: build.mutation({
-      query: ({ chatId, language }) => ({
+      query: ({ chatId, question, language }) => ({
         url: `/chat/${encodeURIComponent(chatId)}/handoff`,
+        method: 'POST',
+        body: { question, language },
+      }),
+    }),
+    returnToAssistant: build.mutation({
+      query: ({ chatId, language }) => ({
+        url: `/chat/${encodeURIComponent(chatId)}/return`,
         method: 'POST',
         body: { language },
       }),
@@ -34,6 +42,7 @@ export const {
   useStartChatMutation,
   useSendChatMessageMutation,
   useHandOffChatMutation,
+  useReturnToAssistantMutation,
   useLazyListChatsQuery,
   useLazyGetChatQuery,
 } = chatApi;

@@ -1,15 +1,20 @@
-/* The conversation behind the chat window (req §7 Chat): reopens the applicant's latest chat or starts one, sends
- * a message and adds the reply, hands the chat off to a person. One request at a time (`busy`); a failed start
- * offers a retry, a failed reply shows the server's reason. */
-import { useCallback, useState } from 'react';
+/* The conversation behind the chat window (req §7 Chat; issue 23): reopens the applicant's latest chat or starts
+ * one, sends a message and adds the reply, hands the chat to a person with the applicant's own question and comes
+ * back to the assistant. While staff have the conversation the assistant is silent (the server answers reply null)
+ * and the thread is fetched again every STAFF_POLL_MS, so a staff answer shows up in the open window. One request at
+ * a time (`busy`); a failed start offers a retry, a failed reply shows the server's reason. */
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useHandOffChatMutation,
   useLazyGetChatQuery,
   useLazyListChatsQuery,
+  useReturnToAssistantMutation,
   useSendChatMessageMutation,
   useStartChatMutation,
 } from './chatApi';
+
+export const STAFF_POLL_MS = 15000;
 
 /** A 400 or 429 carries the server's localized reason; anything else shows the §8 text. */
 function replyErrorText(error, t) {
@@ -30,12 +35,17 @@ function fromServer(message) {
   };
 }
 
+function local(prefix, role, content, extra = {}) {
+  return { id: `${prefix}${Date.now()}`, role, content, sources: [], recommendations: [], ...extra };
+}
+
 export default function useChatConversation() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage || i18n.language || 'ru';
   const [startChat] = useStartChatMutation();
   const [sendMessage] = useSendChatMessageMutation();
   const [handOff] = useHandOffChatMutation();
+  const [returnToAssistant] = useReturnToAssistantMutation();
   const [listChats] = useLazyListChatsQuery();
   const [getChat] = useLazyGetChatQuery();
   const [chatId, setChatId] = useState(null);
@@ -44,6 +54,20 @@ export default function useChatConversation() {
   const [startFailed, setStartFailed] = useState(false);
   const [replyError, setReplyError] = useState('');
   const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  busyRef.current = busy;
+
+  /** Shows the stored thread; `unlessBusy`: a poll that a send overtook is dropped (it would hide the message). */
+  const load = useCallback(
+    async (id, { unlessBusy = false } = {}) => {
+      const chat = await getChat(id).unwrap();
+      if (unlessBusy && busyRef.current) return;
+      setChatId(chat.chatId);
+      setHandedOff(Boolean(chat.handed_off));
+      setMessages(chat.messages.map(fromServer));
+    },
+    [getChat],
+  );
 
   /** Reopens the latest conversation, or starts one (always a new one with `fresh`). */
   const begin = useCallback(
@@ -54,10 +78,7 @@ export default function useChatConversation() {
       try {
         const own = fresh ? null : await listChats().unwrap();
         if (own && own.list && own.list.length > 0) {
-          const chat = await getChat(own.list[0].chatId).unwrap();
-          setChatId(chat.chatId);
-          setHandedOff(Boolean(chat.handed_off));
-          setMessages(chat.messages.map(fromServer));
+          await load(own.list[0].chatId);
         } else {
           const started = await startChat({ language }).unwrap();
           setChatId(started.chatId);
@@ -70,27 +91,33 @@ export default function useChatConversation() {
         setBusy(false);
       }
     },
-    [getChat, language, listChats, startChat],
+    [language, listChats, load, startChat],
   );
+
+  // Staff answers arrive in the same thread: refetch it while a person has the conversation (never mid-request).
+  useEffect(() => {
+    if (!handedOff || !chatId) return undefined;
+    const timer = setInterval(() => {
+      if (!busyRef.current) load(chatId, { unlessBusy: true }).catch(() => {});
+    }, STAFF_POLL_MS);
+    return () => clearInterval(timer);
+  }, [chatId, handedOff, load]);
 
   /** Sends `message` (already trimmed and checked by the composer); `onFailed` gives the text back to it. */
   const send = async (message, onFailed) => {
     setReplyError('');
-    setMessages((list) => [...list, { id: `u${Date.now()}`, role: 'user', content: message, sources: [], recommendations: [] }]);
+    setMessages((list) => [...list, local('u', 'user', message)]);
     setBusy(true);
     try {
       const answer = await sendMessage({ chatId, message, language }).unwrap();
       setHandedOff(Boolean(answer.handed_off));
-      setMessages((list) => [
-        ...list,
-        {
-          id: `a${Date.now()}`,
-          role: 'assistant',
-          content: answer.reply,
-          sources: answer.sources || [],
-          recommendations: answer.recommendations || [],
-        },
-      ]);
+      if (answer.reply) {
+        // No reply while staff have the conversation: the assistant stays silent.
+        setMessages((list) => [
+          ...list,
+          local('a', 'assistant', answer.reply, { sources: answer.sources || [], recommendations: answer.recommendations || [] }),
+        ]);
+      }
     } catch (error) {
       setReplyError(replyErrorText(error, t));
       onFailed();
@@ -99,18 +126,36 @@ export default function useChatConversation() {
     }
   };
 
-  /** "Ask a person": staff take the conversation over; the assistant says so. */
-  const askPerson = async () => {
+  /** "Ask a person" with the applicant's own question; `onFailed` gives the text back to the composer. */
+  const askPerson = async (question, onFailed) => {
+    if (!chatId) return false;
+    setReplyError('');
+    setMessages((list) => [...list, local('u', 'user', question)]);
+    setBusy(true);
+    try {
+      const answer = await handOff({ chatId, question, language }).unwrap();
+      setHandedOff(true);
+      setMessages((list) => [...list, local('h', 'assistant', answer.reply)]);
+      return true;
+    } catch (error) {
+      setMessages((list) => list.slice(0, -1));
+      setReplyError(replyErrorText(error, t));
+      onFailed();
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** "Back to the assistant": the hand-off ends for new questions. */
+  const backToAssistant = async () => {
     if (busy || !chatId) return;
     setReplyError('');
     setBusy(true);
     try {
-      const answer = await handOff({ chatId, language }).unwrap();
-      setHandedOff(true);
-      setMessages((list) => [
-        ...list,
-        { id: `h${Date.now()}`, role: 'assistant', content: answer.reply, sources: [], recommendations: [] },
-      ]);
+      const answer = await returnToAssistant({ chatId, language }).unwrap();
+      setHandedOff(false);
+      if (answer.reply) setMessages((list) => [...list, local('r', 'assistant', answer.reply)]);
     } catch (error) {
       setReplyError(replyErrorText(error, t));
     } finally {
@@ -118,5 +163,5 @@ export default function useChatConversation() {
     }
   };
 
-  return { chatId, messages, handedOff, startFailed, replyError, busy, begin, send, askPerson };
+  return { chatId, messages, handedOff, startFailed, replyError, busy, begin, send, askPerson, backToAssistant };
 }

@@ -22,22 +22,24 @@ import { apiErrorMessage } from '../../components/apiError';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import useReturnFocus from '../../components/focus/useReturnFocus';
 import { selectToken } from '../../session/sessionSlice';
+import { localizedName } from '../../i18n';
 
-function allRooms(tree) {
+function allRooms(tree, lng) {
   const rooms = [];
-  tree.forEach((hall) => hall.buildings.forEach((b) => b.floors.forEach((f) => f.sections.forEach((s) => s.rooms.forEach((r) => rooms.push({ ...r, label: `${hall.name} / ${b.name} / ${f.name} / ${s.name} / ${r.name}` }))))));
+  const n = (item) => localizedName(item, lng);
+  tree.forEach((hall) => hall.buildings.forEach((b) => b.floors.forEach((f) => f.sections.forEach((s) => s.rooms.forEach((r) => rooms.push({ ...r, label: `${n(hall)} / ${n(b)} / ${n(f)} / ${n(s)} / ${r.name}` }))))));
   return rooms;
 }
 
 function RoomCell({ room, onResident }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ p: 1, minWidth: 180 }} data-testid={`board-room-${room.id}`}>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>
         <Typography fontWeight={600}>{room.name}</Typography>
         <Chip size="small" label={room.gender ? t(`dorm_admin.gender.${room.gender}`) : t('dorm_admin.gender.none')} />
       </Stack>
-      <Typography variant="body2">{room.room_type.name} · {room.capacity}</Typography>
+      <Typography variant="body2">{localizedName(room.room_type, i18n.language)} · {room.capacity}</Typography>
       <Typography variant="body2" data-testid={`board-counts-${room.id}`}>
         {t('dorm_admin.board.counts', { occupied: room.occupied, held: room.held, reserved: room.reserved, free: room.free })}
       </Typography>
@@ -101,7 +103,7 @@ export default function BoardPage() {
   }
 
   const halls = all ? all.list : [];
-  const rooms = all ? allRooms(all.list) : [];
+  const rooms = all ? allRooms(all.list, i18n.language) : [];
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" sx={{ mb: 2 }}>
@@ -109,7 +111,7 @@ export default function BoardPage() {
         <Stack direction="row" spacing={1}>
           <TextField select size="small" label={t('dorm.hall')} value={hallId} onChange={(event) => setHallId(event.target.value)} sx={{ minWidth: 200 }}>
             <MenuItem value="">{t('dorm_admin.board.all_halls')}</MenuItem>
-            {halls.map((hall) => <MenuItem key={hall.id} value={hall.id}>{hall.name}</MenuItem>)}
+            {halls.map((hall) => <MenuItem key={hall.id} value={hall.id}>{localizedName(hall, i18n.language)}</MenuItem>)}
           </TextField>
           <Button variant="outlined" onClick={exportXlsx} data-testid="board-export">{t('dorm_admin.board.export')}</Button>
         </Stack>
@@ -122,16 +124,16 @@ export default function BoardPage() {
       )}
       {data && data.list.map((hall) => (
         <Box key={hall.id} sx={{ mb: 3 }}>
-          <Typography component="h2" variant="h5">{hall.name}</Typography>
+          <Typography component="h2" variant="h5">{localizedName(hall, i18n.language)}</Typography>
           {hall.buildings.map((building) => (
             <Box key={building.id} sx={{ ml: { sm: 2 } }}>
-              <Typography component="h3" variant="h6">{building.name}</Typography>
+              <Typography component="h3" variant="h6">{localizedName(building, i18n.language)}</Typography>
               {building.floors.map((floor) => (
                 <Box key={floor.id} sx={{ ml: { sm: 2 }, mb: 1 }}>
-                  <Typography fontWeight={600}>{floor.name}</Typography>
+                  <Typography fontWeight={600}>{localizedName(floor, i18n.language)}</Typography>
                   {floor.sections.map((section) => (
                     <Box key={section.id} sx={{ mb: 1 }}>
-                      <Typography variant="body2" color="text.secondary">{section.name}</Typography>
+                      <Typography variant="body2" color="text.secondary">{localizedName(section, i18n.language)}</Typography>
                       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                         {section.rooms.map((room) => <RoomCell key={room.id} room={room} onResident={setPerson} />)}
                       </Stack>

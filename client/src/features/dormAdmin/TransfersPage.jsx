@@ -16,14 +16,16 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDecideTransferMutation, useGetTransfersQuery } from '../../api/dormApi';
+import { useDecideTransferMutation, useGetTransfersQuery, useSettleRefundMutation } from '../../api/dormApi';
 import { apiErrorMessage } from '../../components/apiError';
 import { formatDateTime } from '../../components/dates/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { localizedName } from '../../i18n';
+import { formatMoney } from '../../i18n/format';
 import useReturnFocus from '../../components/focus/useReturnFocus';
 import { focusElement, focusIsLost } from '../../components/focus/focusElement';
 
-const TYPES = ['pending', 'approved', 'rejected'];
+const TYPES = ['pending', 'awaiting_payment', 'approved', 'rejected'];
 
 function swapState(item, t) {
   if (item.swap_user_id == null) return t('dorm_admin.transfers.not_resident');
@@ -38,6 +40,7 @@ export default function TransfersPage() {
   const [reason, setReason] = useState('');
   const { data, isLoading, isError } = useGetTransfersQuery({ type }, { refetchOnMountOrArgChange: true });
   const [decide, { isLoading: deciding }] = useDecideTransferMutation();
+  const [settleRefund, { isLoading: settling }] = useSettleRefundMutation();
   // A decided request leaves the pending list with its buttons: the focus goes to the page's heading rather than
   // falling to the page (decision 0077) — when the reject dialog has closed, and when the list without it arrives.
   const heading = useRef(null);
@@ -63,6 +66,15 @@ export default function TransfersPage() {
     }
   }
 
+  async function settle(refund) {
+    try {
+      await settleRefund({ id: refund.id }).unwrap();
+      showSuccess(t('dorm_admin.success'));
+    } catch (error) {
+      showError(apiErrorMessage(error, t, i18n, 'dorm_admin.failed'));
+    }
+  }
+
   return (
     <>
       <Typography component="h1" variant="h4" sx={{ mb: 2 }} ref={heading} tabIndex={-1}>{t('dorm_admin.transfers.title')}</Typography>
@@ -77,27 +89,50 @@ export default function TransfersPage() {
         {data && data.list.map((item) => (
           <Card key={item.id} variant="outlined" data-testid={`admin-transfer-${item.id}`}>
             <CardContent>
-              <Typography variant="h6" component="h2">{item.user_name} ({item.user_email})</Typography>
+              {/* The person by name (the e-mail only while no name is known: the server falls back to it). */}
+              <Typography variant="h6" component="h2">{item.user_name}</Typography>
               <Typography>
                 {t('dorm_admin.transfers.from', {
-                  hall: item.booking.hall.name,
-                  room_type: item.booking.room_type.name,
+                  hall: localizedName(item.booking.hall, i18n.language),
+                  room_type: localizedName(item.booking.room_type, i18n.language),
                   room: item.booking.room ? item.booking.room.name : '',
                 })}
               </Typography>
               <Typography>
                 {item.kind === 'move'
-                  ? t('dorm_admin.transfers.to', { hall: item.target_hall.name, room_type: item.target_room_type.name })
+                  ? t('dorm_admin.transfers.to', {
+                    hall: localizedName(item.target_hall, i18n.language),
+                    room_type: localizedName(item.target_room_type, i18n.language),
+                  })
                   : t('dorm_admin.transfers.swap_with', {
-                    email: item.swap_user_email,
+                    email: item.swap_user_name || item.swap_user_email,
                     // No resident had that e-mail when asked (the requester is not told: issue 22, finding 11).
                     state: swapState(item, t),
                   })}
               </Typography>
+              {item.price_difference > 0 && (
+                <Typography data-testid={`admin-transfer-difference-${item.id}`}>
+                  {t(item.status === 'awaiting_payment' ? 'dorm_admin.transfers.difference_due' : 'dorm_admin.transfers.difference_paid', {
+                    amount: formatMoney(item.price_difference, i18n.language),
+                  })}
+                </Typography>
+              )}
+              {item.refund && (
+                <Typography data-testid={`admin-transfer-refund-${item.id}`}>
+                  {t(`dorm_admin.transfers.refund_${item.refund.status}`, { amount: formatMoney(item.refund.amount, i18n.language) })}
+                </Typography>
+              )}
               {item.comment && <Typography color="text.secondary">{item.comment}</Typography>}
               <Typography variant="body2" color="text.secondary">{formatDateTime(item.created_at)}</Typography>
               {item.decision_reason && <Typography variant="body2">{t('dorm.transfer.reason', { reason: item.decision_reason })}</Typography>}
             </CardContent>
+            {item.refund && item.refund.status === 'due' && (
+              <CardActions>
+                <Button variant="outlined" disabled={settling} onClick={() => settle(item.refund)} data-testid={`settle-refund-${item.id}`}>
+                  {t('dorm_admin.transfers.mark_refunded')}
+                </Button>
+              </CardActions>
+            )}
             {item.status === 'pending' && (
               <CardActions>
                 <Button variant="contained" disabled={deciding} onClick={() => run({ id: item.id, action: 'approve' })} data-testid={`approve-${item.id}`}>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from '../../i18n';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import TransfersPage from './TransfersPage';
 
@@ -67,4 +68,39 @@ test('a request decided leaves the list: the focus goes to the page heading, not
   fireEvent.click(screen.getByTestId('reject-confirm'));
   await waitFor(() => expect(screen.queryByTestId('admin-transfer-4')).toBeNull());
   await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+});
+
+test('staff see people by name, names in their language, the difference awaited and the refund due (en)', async () => {
+  await i18n.changeLanguage('en');
+  const awaiting = {
+    ...ITEM,
+    status: 'awaiting_payment',
+    price_difference: 30000,
+    target_hall: { id: 2, name: 'Общежитие №2', name_en: 'Hall Two' },
+    target_room_type: { id: 5, name: 'Одноместная', name_en: 'Single' },
+  };
+  const cheaper = { ...ITEM, id: 8, status: 'approved', price_difference: -20000, refund: { id: 1, amount: 20000, status: 'due' } };
+  const gets = [];
+  const posts = [];
+  mockFetch(async (url, request) => {
+    if (request.method === 'POST') {
+      posts.push(await request.json());
+      return { body: { success: true, item: { id: 1, amount: 20000, status: 'refunded' } } };
+    }
+    gets.push(url);
+    if (url.includes('type=awaiting_payment')) return { body: { success: true, list: [awaiting], total: 1 } };
+    if (url.includes('type=approved')) return { body: { success: true, list: [cheaper], total: 1 } };
+    return { body: { success: true, list: [], total: 0 } };
+  });
+  renderWithProviders(<TransfersPage />);
+  fireEvent.click(await screen.findByTestId('transfers-tab-awaiting_payment'));
+  expect(await screen.findByTestId('admin-transfer-4')).toHaveTextContent('Wants: Hall Two, Single');
+  expect(screen.getByTestId('admin-transfer-4')).toHaveTextContent('Иванов Иван');
+  expect(screen.getByTestId('admin-transfer-4')).not.toHaveTextContent('i@example.com');
+  expect(screen.getByTestId('admin-transfer-difference-4')).toHaveTextContent('waiting for 30,000 ₸');
+  fireEvent.click(screen.getByTestId('transfers-tab-approved'));
+  expect(await screen.findByTestId('admin-transfer-refund-8')).toHaveTextContent('To refund to the resident: 20,000 ₸');
+  fireEvent.click(screen.getByTestId('settle-refund-8'));
+  await waitFor(() => expect(posts).toEqual([{ id: 1 }]));
+  await i18n.changeLanguage('ru');
 });

@@ -2,7 +2,7 @@
  * (photos in the §2 room-type modal, price, capacity, places free for the applicant's gender); book a place, see
  * the hold deadline, cancel; the waitlist position and a timed offer to accept; a transfer request for residents
  * and swap requests from other residents. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -26,17 +26,35 @@ import {
 import { apiErrorMessage } from '../../components/apiError';
 import { formatDateTime } from '../../components/dates/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
-import PaymentPanel from '../../components/payment/PaymentPanel';
+import Receipt from '../../components/payment/Receipt';
+import { useGetReceiptsQuery } from '../../api/paymentsApi';
+import { localizedName } from '../../i18n';
 import { selectUser } from '../../session/sessionSlice';
-import RoomTypeModal from './RoomTypeModal';
-import TransferDialog from './TransferDialog';
-import { formatPrice } from './format';
+import { formatPrice, priceWithPeriod } from './format';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
+// The dialogs and the payment panel open on a press: chunks of their own, so their Dialog (Modal, FocusTrap), inputs,
+// radios and the payment widget are not part of the first screen on a phone (decision 0070, issue 27). The room
+// type's dialog is fetched as soon as a "Details" button is pointed at or focused.
+const loadRoomTypeModal = () => import(/* webpackChunkName: "dorm-room-type" */ './RoomTypeModal');
+const RoomTypeModal = lazy(loadRoomTypeModal);
+const TransferDialog = lazy(() => import(/* webpackChunkName: "dorm-transfer" */ './TransferDialog'));
+const PaymentPanelChunk = lazy(() => import(/* webpackChunkName: "payment-panel" */ '../../components/payment/PaymentPanel'));
+
+function PaymentPanel(props) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<CircularProgress size={24} aria-label={t('common.loading')} />}>
+      <PaymentPanelChunk {...props} />
+    </Suspense>
+  );
+}
+
 const ACTIVE = ['offered', 'held', 'confirmed'];
+const DORM_PURPOSES = ['dorm_booking', 'dorm_transfer_difference'];
 
 function BookingCard({ booking, onAction, busy, onTransfer, onPaid }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [paying, setPaying] = useState(false);
   const room = booking.room || {};
   const active = ACTIVE.includes(booking.status);
@@ -47,13 +65,15 @@ function BookingCard({ booking, onAction, busy, onTransfer, onPaid }) {
           <Typography component="h2" variant="h6">{t('dorm.your_booking')}</Typography>
           <Chip size="small" color={booking.status === 'confirmed' ? 'success' : 'default'} label={t(`dorm.status.${booking.status}`)} data-testid="booking-status" />
         </Stack>
-        <Typography>{booking.hall.name} — {booking.room_type.name}</Typography>
+        <Typography>{localizedName(booking.hall, i18n.language)} — {localizedName(booking.room_type, i18n.language)}</Typography>
         {active && (
           <Typography data-testid="booking-room">
             {t('dorm.room_line', { building: room.building, floor: room.floor, section: room.section, room: room.name })}
           </Typography>
         )}
-        <Typography>{t('dorm.price', { price: formatPrice(booking.price) })}</Typography>
+        <Typography data-testid="booking-price">
+          {t('dorm.price', { price: priceWithPeriod(t, booking.price, booking.price_period, i18n.language) })}
+        </Typography>
         {booking.status === 'held' && (
           <Alert severity="warning" sx={{ mt: 1 }} data-testid="hold-deadline">
             {t('dorm.hold_until', { date: formatDateTime(booking.hold_expires_at) })}
@@ -103,8 +123,34 @@ function BookingCard({ booking, onAction, busy, onTransfer, onPaid }) {
   );
 }
 
-function TransfersList({ transfers, userId, onAnswer, busy }) {
-  const { t } = useTranslation();
+/** A move approved into a dearer room: what to pay and the payment panel; the move happens once it is paid. */
+function TransferDifference({ item, onAnswer, onPaid, busy }) {
+  const { t, i18n } = useTranslation();
+  const [paying, setPaying] = useState(false);
+  const amount = formatPrice(item.price_difference, i18n.language);
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }} data-testid={`transfer-difference-${item.id}`}>
+      <Typography>{t('dorm.transfer.pay_difference', { amount })}</Typography>
+      {paying ? (
+        <Box sx={{ mt: 2 }} data-testid="transfer-payment">
+          <PaymentPanel purpose="dorm_transfer_difference" purposeRefId={item.id} amount={item.price_difference} onPaid={onPaid} />
+        </Box>
+      ) : (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+          <Button variant="contained" size="small" onClick={() => setPaying(true)} data-testid={`pay-difference-${item.id}`}>
+            {t('dorm.transfer.pay_button', { amount })}
+          </Button>
+          <Button size="small" disabled={busy} onClick={() => onAnswer(item.id, 'cancel')} data-testid={`cancel-transfer-${item.id}`}>
+            {t('dorm.transfer.cancel_move')}
+          </Button>
+        </Stack>
+      )}
+    </Alert>
+  );
+}
+
+function TransfersList({ transfers, userId, onAnswer, onPaid, busy }) {
+  const { t, i18n } = useTranslation();
   if (!transfers.length) return null;
   return (
     <Card variant="outlined" sx={{ mb: 3 }} data-testid="transfers">
@@ -118,12 +164,22 @@ function TransfersList({ transfers, userId, onAnswer, busy }) {
               <Box component="li" key={item.id} data-testid={`transfer-${item.id}`}>
                 <Typography>
                   {incoming ? t('dorm.transfer.incoming_swap') : t(`dorm.transfer.kind_${item.kind}`)}
-                  {item.target_hall ? ` — ${item.target_hall.name}, ${item.target_room_type.name}` : ''}
+                  {item.target_hall
+                    ? ` — ${localizedName(item.target_hall, i18n.language)}, ${localizedName(item.target_room_type, i18n.language)}`
+                    : ''}
                   {': '}
                   <strong data-testid={`transfer-status-${item.id}`}>{t(`dorm.transfer.status_${item.status}`)}</strong>
                 </Typography>
                 {item.decision_reason && item.decision_reason !== 'swap_declined' && (
                   <Typography variant="body2" color="text.secondary">{t('dorm.transfer.reason', { reason: item.decision_reason })}</Typography>
+                )}
+                {!incoming && item.status === 'awaiting_payment' && (
+                  <TransferDifference item={item} onAnswer={onAnswer} onPaid={onPaid} busy={busy} />
+                )}
+                {!incoming && item.status === 'approved' && item.price_difference < 0 && (
+                  <Typography variant="body2" data-testid={`transfer-refund-${item.id}`}>
+                    {t('dorm.transfer.refund_due', { amount: formatPrice(-item.price_difference, i18n.language) })}
+                  </Typography>
                 )}
                 {awaitingMe && (
                   <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -144,6 +200,25 @@ function TransfersList({ transfers, userId, onAnswer, busy }) {
   );
 }
 
+/** The receipts of the applicant's dormitory payments (a booking, a move's difference), like the admission fee's. */
+function DormReceipts() {
+  const { t } = useTranslation();
+  const { data } = useGetReceiptsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const receipts = ((data && data.list) || []).filter((r) => DORM_PURPOSES.includes(r.purpose) && !r.flagged);
+  if (receipts.length === 0) return null;
+  return (
+    <Box component="section" sx={{ mb: 3, display: 'grid', gap: 1 }} aria-labelledby="dorm-receipts-title" data-testid="dorm-receipts">
+      <Typography component="h2" variant="h6" id="dorm-receipts-title">{t('dorm.receipts_title')}</Typography>
+      {receipts.map((receipt) => (
+        <Box key={receipt.payment_id}>
+          <Typography variant="body2" color="text.secondary">{t(`dorm.receipt_purpose.${receipt.purpose}`)}</Typography>
+          <Receipt receipt={receipt} testId={`dorm-receipt-${receipt.payment_id}`} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export default function DormBookingPage() {
   const { t, i18n } = useTranslation();
   const { showSuccess, showError } = useSnackbar();
@@ -154,6 +229,8 @@ export default function DormBookingPage() {
   const [updateBooking, updating] = useUpdateBookingMutation();
   const [answerTransfer, answering] = useUpdateTransferRequestMutation();
   const [selected, setSelected] = useState(null);
+  // the room type's dialog stays mounted once opened, so it can animate its closing
+  const [roomModalUsed, setRoomModalUsed] = useState(false);
   const [transferOpen, setTransferOpen] = useState(false);
   const [fullChoice, setFullChoice] = useState(null);
 
@@ -231,12 +308,16 @@ export default function DormBookingPage() {
           {t('dorm.waitlist_position', {
             position: waitlist.position,
             total: waitlist.total,
-            hall: waitlist.entry.hall.name,
-            room_type: waitlist.entry.room_type.name,
+            hall: localizedName(waitlist.entry.hall, i18n.language),
+            room_type: localizedName(waitlist.entry.room_type, i18n.language),
           })}
         </Alert>
       )}
-      {current && <TransfersList transfers={current.transfers || []} userId={user && user.id} onAnswer={answer} busy={busy} />}
+      {current && (
+        <TransfersList transfers={current.transfers || []} userId={user && user.id} onAnswer={answer} busy={busy}
+          onPaid={() => { state.refetch(); halls.refetch(); }} />
+      )}
+      {current && <DormReceipts />}
       {fullChoice && (
         <Alert severity="warning" sx={{ mb: 3 }} data-testid="no-places"
           action={<Button color="inherit" size="small" disabled={busy} onClick={() => book(fullChoice.hall, fullChoice.roomType, true)} data-testid="join-waitlist">{t('dorm.join_waitlist')}</Button>}>
@@ -247,10 +328,10 @@ export default function DormBookingPage() {
       <Stack spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('dorm.halls')}>
         {data && data.list.map((hall) => (
           <Box component="li" key={hall.id} data-testid={`hall-${hall.id}`}>
-            <Typography component="h2" variant="h5">{hall.name}</Typography>
+            <Typography component="h2" variant="h5">{localizedName(hall, i18n.language)}</Typography>
             {hall.buildings.length > 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('dorm.buildings', { names: hall.buildings.map((b) => b.name).join(', ') })}
+                {t('dorm.buildings', { names: hall.buildings.map((b) => localizedName(b, i18n.language)).join(', ') })}
               </Typography>
             )}
             <Grid container spacing={2}>
@@ -258,15 +339,17 @@ export default function DormBookingPage() {
                 <Grid key={roomType.id} size={{ xs: 12, sm: 6, md: 4 }}>
                   <Card variant="outlined" data-testid={`room-type-${hall.id}-${roomType.id}`} sx={{ height: '100%' }}>
                     <CardContent>
-                      <Typography component="h3" variant="h6">{roomType.name}</Typography>
+                      <Typography component="h3" variant="h6">{localizedName(roomType, i18n.language)}</Typography>
                       <Typography variant="body2">{t('dorm.capacity', { count: roomType.capacity })}</Typography>
-                      <Typography variant="body2">{t('dorm.price', { price: formatPrice(roomType.price) })}</Typography>
+                      <Typography variant="body2" data-testid={`price-${hall.id}-${roomType.id}`}>
+                        {t('dorm.price', { price: priceWithPeriod(t, roomType.price, roomType.price_period, i18n.language) })}
+                      </Typography>
                       <Typography variant="body2" data-testid={`free-${hall.id}-${roomType.id}`}>
                         {t('dorm.free_places', { count: roomType.free_places })}
                       </Typography>
                     </CardContent>
                     <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-                      <Button onClick={() => setSelected({ hall, roomType })} data-testid={`details-${hall.id}-${roomType.id}`}>
+                      <Button onClick={() => { setRoomModalUsed(true); setSelected({ hall, roomType }); }} onPointerEnter={loadRoomTypeModal} onFocus={loadRoomTypeModal} data-testid={`details-${hall.id}-${roomType.id}`}>
                         {t('dorm.details')}
                       </Button>
                       {eligible && !activeBooking && (
@@ -282,16 +365,24 @@ export default function DormBookingPage() {
           </Box>
         ))}
       </Stack>
-      <RoomTypeModal
-        open={Boolean(selected)}
-        hall={selected && selected.hall}
-        roomType={selected && selected.roomType}
-        onClose={() => setSelected(null)}
-        onBook={(full) => book(selected.hall, selected.roomType, full)}
-        canBook={Boolean(eligible && !activeBooking)}
-        busy={busy}
-      />
-      {transferOpen && data && <TransferDialog halls={data.list} onClose={() => setTransferOpen(false)} />}
+      {roomModalUsed && (
+        <Suspense fallback={null}>
+          <RoomTypeModal
+            open={Boolean(selected)}
+            hall={selected && selected.hall}
+            roomType={selected && selected.roomType}
+            onClose={() => setSelected(null)}
+            onBook={(full) => book(selected.hall, selected.roomType, full)}
+            canBook={Boolean(eligible && !activeBooking)}
+            busy={busy}
+          />
+        </Suspense>
+      )}
+      {transferOpen && data && (
+        <Suspense fallback={null}>
+          <TransferDialog halls={data.list} onClose={() => setTransferOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from '../../i18n';
-import { mockFetch, renderWithProviders } from '../../testUtils';
+import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
+import { userSet } from '../../session/sessionSlice';
 import DormBookingPage from './DormBookingPage';
 import { formatPrice } from './format';
 
@@ -35,10 +36,11 @@ const HELD = {
   created_at: '2030-01-01T10:00:00Z',
 };
 
-function server({ halls = HALLS, state = EMPTY, onPost } = {}) {
+function server({ halls = HALLS, state = EMPTY, onPost, receipts = [] } = {}) {
   let current = state;
   return mockFetch(async (url, request) => {
     if (url.endsWith('/users/halls')) return { body: halls };
+    if (/\/users\/payments(\?|$)/.test(url)) return { body: { success: true, list: receipts, total: receipts.length } };
     if (url.endsWith('/users/check-booking')) return { body: current };
     const body = await request.json();
     const answer = onPost(url, body);
@@ -49,8 +51,82 @@ function server({ halls = HALLS, state = EMPTY, onPost } = {}) {
 
 afterEach(() => i18n.changeLanguage('ru'));
 
-test('formats integer tenge with thin groups', () => {
-  expect(formatPrice(60000)).toBe('60 000 ₸');
+test('formats integer tenge with no-break groups, by language', () => {
+  expect(formatPrice(60000, 'ru')).toBe('60\u00a0000\u00a0₸');
+  expect(formatPrice(60000, 'en')).toBe('60,000\u00a0₸');
+});
+
+function residentStore() {
+  const store = makeStore();
+  store.dispatch(userSet({ id: 7, email: 'r@example.com', token: 't', is_verified: true }));
+  return store;
+}
+
+const RESIDENT = {
+  ...HELD,
+  status: 'confirmed',
+  hold_expires_at: null,
+  price_period: 'semester',
+  room_type: { id: 5, name: 'Двухместная', name_kk: 'Екі орындық', name_en: 'Double', price: 60000, price_period: 'semester' },
+};
+const AWAITING = {
+  id: 41,
+  kind: 'move',
+  status: 'awaiting_payment',
+  user_id: 7,
+  booking_id: 77,
+  target_hall: { id: 3, name: 'Общежитие №1', name_kk: '', name_en: 'Hall One' },
+  target_room_type: { id: 6, name: 'Одноместная', name_kk: 'Бір орындық', name_en: 'Single', price: 90000, price_period: 'semester' },
+  price_difference: 30000,
+  created_at: '2030-01-01T10:00:00Z',
+};
+
+test('prices state their period, names follow the language, a dearer move asks for the difference (en)', async () => {
+  await i18n.changeLanguage('en');
+  const halls = {
+    ...HALLS,
+    list: [{ ...HALLS.list[0], name_en: 'Hall One', room_types: [{ ...HALLS.list[0].room_types[0], name_en: 'Double', price_period: 'month' }] }],
+  };
+  const posts = [];
+  server({
+    halls,
+    state: { ...EMPTY, booking: RESIDENT, transfers: [AWAITING] },
+    receipts: [
+      { payment_id: 5, purpose: 'dorm_booking', amount: 60000, paid_at: '2030-01-01T10:00:00Z', transaction_id: 'tx-5', flagged: false },
+      { payment_id: 6, purpose: 'admission_fee', amount: 10000, paid_at: '2030-01-01T10:00:00Z', transaction_id: 'tx-6', flagged: false },
+    ],
+    onPost: (url, body) => {
+      posts.push([url, body]);
+      return { body: { success: true, item: { ...AWAITING, status: 'cancelled' } }, state: { ...EMPTY, booking: RESIDENT } };
+    },
+  });
+  renderWithProviders(<DormBookingPage />, { store: residentStore() });
+  expect(await screen.findByTestId('price-3-5')).toHaveTextContent('60,000 ₸ per month');
+  expect(screen.getByTestId('hall-3')).toHaveTextContent('Hall One');
+  expect(screen.getByTestId('booking-price')).toHaveTextContent('60,000 ₸ per semester');
+  expect(screen.getByTestId('booking-card')).toHaveTextContent('Double');
+  expect(screen.getByTestId('transfer-41')).toHaveTextContent('Hall One, Single');
+  expect(screen.getByTestId('transfer-difference-41')).toHaveTextContent('pay the difference of 30,000 ₸');
+  expect(await screen.findByTestId('dorm-receipt-5')).toHaveTextContent('tx-5');
+  expect(screen.queryByTestId('dorm-receipt-6')).toBeNull(); // the admission fee has its own place
+  fireEvent.click(screen.getByTestId('pay-difference-41'));
+  expect(await screen.findByTestId('transfer-payment')).toBeInTheDocument();
+});
+
+test('a move waiting for its difference can be given up', async () => {
+  const posts = [];
+  server({
+    state: { ...EMPTY, booking: RESIDENT, transfers: [AWAITING] },
+    onPost: (url, body) => {
+      posts.push([url, body]);
+      return { body: { success: true, item: { ...AWAITING, status: 'cancelled' } }, state: { ...EMPTY, booking: RESIDENT } };
+    },
+  });
+  renderWithProviders(<DormBookingPage />, { store: residentStore() });
+  fireEvent.click(await screen.findByTestId('cancel-transfer-41'));
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0][0]).toMatch(/\/users\/update-room-transfer-request$/);
+  expect(posts[0][1]).toEqual({ request_id: 41, action: 'cancel' });
 });
 
 test('lists halls with room types, price, capacity and free places; booking shows the hold deadline', async () => {

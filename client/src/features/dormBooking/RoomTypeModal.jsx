@@ -12,7 +12,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import useAuthorizedObjectUrl from '../../components/useAuthorizedObjectUrl';
-import { formatPrice } from './format';
+import { localizedName } from '../../i18n';
+import { priceWithPeriod } from './format';
 
 function Photo({ media, alt }) {
   const { url, error } = useAuthorizedObjectUrl(media.url);
@@ -24,24 +25,24 @@ function Photo({ media, alt }) {
 }
 
 export default function RoomTypeModal({ open, hall, roomType, onClose, onBook, canBook, busy }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fullScreen = useMediaQuery('(max-width:600px)');
   if (!roomType) return null;
   const full = roomType.free_places === 0;
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="room-type-title">
-      <DialogTitle id="room-type-title">{roomType.name}</DialogTitle>
+      <DialogTitle id="room-type-title">{localizedName(roomType, i18n.language)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           {roomType.media.length === 0 && (
             <Typography color="text.secondary">{t('dorm.no_photos')}</Typography>
           )}
           {roomType.media.map((media, index) => (
-            <Photo key={media.id} media={media} alt={t('dorm.photo_alt', { name: roomType.name, n: index + 1 })} />
+            <Photo key={media.id} media={media} alt={t('dorm.photo_alt', { name: localizedName(roomType, i18n.language), n: index + 1 })} />
           ))}
-          <Typography>{t('dorm.hall')}: {hall ? hall.name : ''}</Typography>
+          <Typography>{t('dorm.hall')}: {hall ? localizedName(hall, i18n.language) : ''}</Typography>
           <Typography data-testid="modal-capacity">{t('dorm.capacity', { count: roomType.capacity })}</Typography>
-          <Typography data-testid="modal-price">{t('dorm.price', { price: formatPrice(roomType.price) })}</Typography>
+          <Typography data-testid="modal-price">{t('dorm.price', { price: priceWithPeriod(t, roomType.price, roomType.price_period, i18n.language) })}</Typography>
           <Typography data-testid="modal-free">{t('dorm.free_places', { count: roomType.free_places })}</Typography>
         </Stack>
       </DialogContent>

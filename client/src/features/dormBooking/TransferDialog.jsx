@@ -17,6 +17,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCreateTransferRequestMutation } from '../../api/dormApi';
 import { apiErrorMessage } from '../../components/apiError';
 import { useSnackbar } from '../../components/SnackbarProvider';
+import { localizedName } from '../../i18n';
+import { priceWithPeriod } from './format';
 
 export default function TransferDialog({ halls, onClose }) {
   const { t, i18n } = useTranslation();
@@ -28,7 +30,11 @@ export default function TransferDialog({ halls, onClose }) {
   const [comment, setComment] = useState('');
   const [create, { isLoading }] = useCreateTransferRequestMutation();
   const options = halls.flatMap((hall) =>
-    hall.room_types.map((roomType) => ({ value: `${hall.id}:${roomType.id}`, label: `${hall.name} — ${roomType.name}` })),
+    hall.room_types.map((roomType) => {
+      const price = priceWithPeriod(t, roomType.price, roomType.price_period, i18n.language);
+      const names = `${localizedName(hall, i18n.language)} — ${localizedName(roomType, i18n.language)}`;
+      return { value: `${hall.id}:${roomType.id}`, label: `${names} (${price})` };
+    }),
   );
   const ready = kind === 'move' ? Boolean(target) : email.includes('@');
 

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import UploadIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import ConfirmDialog from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import useAuthorizedObjectUrl from '../../components/useAuthorizedObjectUrl';
@@ -75,6 +76,8 @@ export default function RoomTypeMedia({ row }) {
   const { data: media = [], isLoading, isError } = useListRoomTypeMediaQuery(roomTypeId, { skip: !roomTypeId });
   const [upload, uploadState] = useUploadRoomTypeMediaMutation();
   const [remove, removeState] = useDeleteRoomTypeMediaMutation();
+  // A photo is deleted only after the admin confirms it (issue 23): the delete cannot be undone.
+  const [pending, setPending] = useState(null);
 
   if (!roomTypeId) {
     return (
@@ -111,6 +114,7 @@ export default function RoomTypeMedia({ row }) {
     } catch (error) {
       showError(apiErrorMessage(error, t, i18n));
     }
+    setPending(null);
   };
 
   return (
@@ -157,12 +161,22 @@ export default function RoomTypeMedia({ row }) {
               key={item.id}
               media={item}
               roomTypeName={row.name}
-              onDelete={onDelete}
+              onDelete={setPending}
               deleting={removeState.isLoading}
             />
           ))}
         </ImageList>
       )}
+      <ConfirmDialog
+        open={Boolean(pending)}
+        title={t('dormitory.media.confirm_title')}
+        text={pending ? t('dormitory.media.confirm_text', { name: pending.file_name }) : ''}
+        confirmLabel={t('dormitory.media.confirm')}
+        onConfirm={() => onDelete(pending)}
+        onCancel={() => setPending(null)}
+        busy={removeState.isLoading}
+        testId="room-type-media-confirm"
+      />
     </Box>
   );
 }

@@ -2,20 +2,17 @@
  * The first permanent message opens in a modal when the home page opens (once per browser session after it is
  * closed); a payment message shows the amount the server computed (the remainder, e.g. 9 990 ₸) and pays it with
  * the shared PaymentPanel (purpose home_message). Every message is also listed on the page with an Open button. */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import PaymentPanel from '../../components/payment/PaymentPanel';
 import { formatMoney } from '../../i18n/format';
 import { useGetHomePageMessagesQuery } from '../../api/paymentsApi';
+
+// The opened message (dialog, payment panel) is a chunk of its own (issue 27).
+const MessageDialog = lazy(() => import(/* webpackChunkName: "home-message" */ './HomeMessageDialog'));
 
 export const DISMISSED_STORAGE_KEY = 'qabyldau_home_message_dismissed';
 
@@ -33,40 +30,6 @@ function rememberDismissed(id) {
   } catch {
     // storage unavailable: the modal opens again next time
   }
-}
-
-function MessageDialog({ message, onClose }) {
-  const { t, i18n } = useTranslation();
-  const isPayment = message.type === 'payment' && message.amount;
-  const titleId = `home-message-title-${message.id}`;
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="home-message-modal">
-      <DialogTitle id={titleId}>{message.title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography sx={{ whiteSpace: 'pre-line' }}>{message.text}</Typography>
-          {isPayment && (
-            <>
-              <Typography variant="h6" component="p" data-testid="home-message-amount">
-                {t('home_messages.amount_due', { amount: formatMoney(message.amount, i18n.language) })}
-              </Typography>
-              <PaymentPanel
-                purpose="home_message"
-                purposeRefId={message.id}
-                amount={message.amount}
-                submitLabel={t('home_messages.pay', { amount: formatMoney(message.amount, i18n.language) })}
-              />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid="home-message-close">
-          {t('home_messages.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 export default function HomeMessages({ enabled = true }) {
@@ -110,7 +73,11 @@ export default function HomeMessages({ enabled = true }) {
             : message.text}
         </Alert>
       ))}
-      {open && <MessageDialog message={open} onClose={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <MessageDialog message={open} onClose={close} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

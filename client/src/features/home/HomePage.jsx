@@ -6,10 +6,12 @@ import Typography from '@mui/material/Typography';
 import NavCard from '../../components/NavCard';
 import DormitoryLink from '../../components/DormitoryLink';
 import HomeMessages from './HomeMessages';
+import DeadlinesButton from './DeadlinesButton';
 import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import { useGetHomeCardsQuery } from '../../api/homeCardsApi';
 import { selectToken, selectUser } from '../../session/sessionSlice';
 import { useDomain } from '../../domain';
-import { homeCardPath } from './homeCards';
+import { homeCardPath, homeCardShown } from './homeCards';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 /** Home (req §1): main cards and side cards. A citizen of Kazakhstan's grant and fee-paying cards go straight to the
@@ -23,6 +25,10 @@ export default function HomePage() {
   // Anonymous visitors see the cards; acting on one starts with signing in.
   const pathOf = (card) => homeCardPath(card, user, domain);
   const govGrantUrl = config && config.gov_grant_url;
+  // Signed in: the server says which main cards apply (no citizens' grant card for a foreigner); until it answers,
+  // the stored citizenship does (homeCards.js). Anonymous visitors see every card.
+  const cards = useGetHomeCardsQuery(undefined, { skip: !token });
+  const shows = (card) => !token || homeCardShown(card, user, domain, cards.data && cards.data.main);
 
   useDocumentTitle(t('home.title'));
 
@@ -35,18 +41,21 @@ export default function HomePage() {
         {t('home.subtitle')}
       </Typography>
       <DormitoryLink sx={{ mb: 3 }} />
+      <DeadlinesButton sx={{ mb: 3 }} />
       <HomeMessages enabled={Boolean(token)} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Grid container spacing={2} component="section" aria-label={t('home.main_cards')}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <NavCard
-                title={t('home.cards.scholarship.title')}
-                description={t('home.cards.scholarship.description')}
-                to={pathOf('scholarship')}
-                testId="card-scholarship"
-              />
-            </Grid>
+            {shows('scholarship') && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <NavCard
+                  title={t('home.cards.scholarship.title')}
+                  description={t('home.cards.scholarship.description')}
+                  to={pathOf('scholarship')}
+                  testId="card-scholarship"
+                />
+              </Grid>
+            )}
             <Grid size={{ xs: 12, sm: 6 }}>
               <NavCard
                 title={t('home.cards.partners.title')}
@@ -55,15 +64,17 @@ export default function HomePage() {
                 testId="card-partners"
               />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <NavCard
-                title={t('home.cards.gov_grant.title')}
-                description={t('home.cards.gov_grant.description')}
-                href={govGrantUrl || undefined}
-                disabled={!govGrantUrl}
-                testId="card-gov-grant"
-              />
-            </Grid>
+            {shows('gov_grant') && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <NavCard
+                  title={t('home.cards.gov_grant.title')}
+                  description={t('home.cards.gov_grant.description')}
+                  href={govGrantUrl || undefined}
+                  disabled={!govGrantUrl}
+                  testId="card-gov-grant"
+                />
+              </Grid>
+            )}
             <Grid size={{ xs: 12, sm: 6 }}>
               <NavCard
                 title={t('home.cards.paid.title')}

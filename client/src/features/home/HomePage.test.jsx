@@ -7,7 +7,7 @@ import i18n from '../../i18n';
 import { setUser } from '../../session/userStore';
 import { mockFetch, renderWithProviders } from '../../testUtils';
 import HomePage from './HomePage';
-import { homeCardPath } from './homeCards';
+import { homeCardPath, homeCardShown } from './homeCards';
 
 const KAZAKHSTAN = { id: 1, name_en: 'Citizen of the Republic of Kazakhstan', name_ru: 'Гражданин Республики Казахстан' };
 const UZBEKISTAN = { id: 2, name_en: 'Uzbekistan', name_ru: 'Узбекистан' };
@@ -17,9 +17,17 @@ const foreigner = { ...citizen, email: 'f@example.uz', citizenship_id: 2, citize
 const PATH_CHOICE = <Route key="choice" path="/local-select-path" element={<h1>path choice</h1>} />;
 const STEPPER = <Route key="stepper" path="/stepper" element={<h1>stepper</h1>} />;
 
+const ALL_MAIN = ['scholarship', 'partners', 'gov_grant', 'paid'];
+let mainCards = ALL_MAIN;
+
 beforeEach(async () => {
   await i18n.changeLanguage('ru');
-  mockFetch(() => ({ body: { success: true, list: [], total: 0 } }));
+  mainCards = ALL_MAIN;
+  mockFetch((url) => {
+    // GET /users/home-cards: the server decides which cards apply (issue 23).
+    if (url.endsWith('/users/home-cards')) return { body: { success: true, main: mainCards, side: ['apply'] } };
+    return { body: { success: true, list: [], total: 0 } };
+  });
 });
 
 test('the cards lead a citizen to the path they name, a foreigner to /apply, a visitor to /auth', () => {
@@ -36,7 +44,7 @@ test('the cards lead a citizen to the path they name, a foreigner to /apply, a v
 test("a citizen's state grant card opens the stepper with the grant path, not the path question", async () => {
   setUser(citizen);
   renderWithProviders(<HomePage />, { route: '/', path: '/', extraRoutes: [PATH_CHOICE, STEPPER] });
-  const card = screen.getByTestId('card-scholarship');
+  const card = await screen.findByTestId('card-scholarship');
   expect(card).toHaveTextContent('Государственный грант в университете');
   expect(card).toHaveAttribute('href', '/stepper?type=scholarship');
   expect(screen.getByTestId('card-paid')).toHaveAttribute('href', '/stepper?type=paid');
@@ -48,9 +56,28 @@ test("a citizen's state grant card opens the stepper with the grant path, not th
   expect(screen.queryByRole('heading', { name: 'path choice' })).toBeNull();
 });
 
-test("a foreign applicant's cards keep leading to /apply", () => {
+test("a foreign applicant's cards lead to /apply, and the citizens' grant cards are not shown", async () => {
+  mainCards = ['partners', 'paid'];
   setUser(foreigner);
   renderWithProviders(<HomePage />, { route: '/', path: '/' });
-  ['card-scholarship', 'card-paid', 'card-apply'].forEach((id) => expect(screen.getByTestId(id)).toHaveAttribute('href', '/apply'));
+  expect(await screen.findByTestId('card-paid')).toHaveAttribute('href', '/apply');
+  expect(screen.getByTestId('card-apply')).toHaveAttribute('href', '/apply');
+  expect(screen.queryByTestId('card-scholarship')).toBeNull();
+  expect(screen.queryByTestId('card-gov-grant')).toBeNull();
 });
 
+test('a visitor who is not signed in sees every card', () => {
+  setUser(null);
+  renderWithProviders(<HomePage />, { route: '/', path: '/' });
+  ['card-scholarship', 'card-gov-grant', 'card-paid', 'card-apply'].forEach((id) => expect(screen.getByTestId(id)).toBeInTheDocument());
+});
+
+
+test('until the server answers, the stored citizenship decides the grant cards; then the server does', () => {
+  expect(homeCardShown('scholarship', foreigner, undefined, undefined)).toBe(false);
+  expect(homeCardShown('gov_grant', foreigner, undefined, undefined)).toBe(false);
+  expect(homeCardShown('paid', foreigner, undefined, undefined)).toBe(true);
+  expect(homeCardShown('scholarship', citizen, undefined, undefined)).toBe(true);
+  expect(homeCardShown('scholarship', citizen, undefined, ['paid'])).toBe(false);
+  expect(homeCardShown('scholarship', null, undefined, undefined)).toBe(true);
+});

@@ -14,3 +14,14 @@ export function homeCardPath(card, user, domain) {
   if (card === 'scholarship' || card === 'paid') return `/stepper?type=${card}`;
   return '/local-select-path';
 }
+
+/** The citizens' grant paths: a foreign applicant gets neither card (issue 23). */
+export const CITIZEN_ONLY_CARDS = ['scholarship', 'gov_grant'];
+
+/** Whether a main card shows. `serverMain`: the cards GET /users/home-cards listed for the signed-in caller (it
+ * decides); until it answers, the stored citizenship does, so a citizen's prerendered cards do not blink. */
+export function homeCardShown(card, user, domain, serverMain) {
+  if (!user || !user.token) return true;
+  if (Array.isArray(serverMain)) return serverMain.includes(card);
+  return !CITIZEN_ONLY_CARDS.includes(card) || isKazakhstanCitizen(user, domain);
+}

@@ -1,18 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -23,9 +16,15 @@ import ListIcon from '@mui/icons-material/ListAltOutlined';
 import LanguagePicker from '../../components/LanguagePicker';
 import LogoutButton from '../../components/LogoutButton';
 import NotificationBell from '../../components/notifications/NotificationBell';
+import UnreadMessagesCount from '../../components/messages/UnreadMessagesCount';
 import useStoredLanguage from '../../components/notifications/useStoredLanguage';
 import { isShellUser, selectUser } from '../../session/sessionSlice';
 import { adminPathFor, useDomain } from '../../domain';
+
+// The phone menu (Drawer and its entries) is a chunk of its own, fetched when the menu button is pointed at, focused
+// or pressed (issue 27).
+const loadMobileMenu = () => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu');
+const MobileMenu = lazy(loadMobileMenu);
 
 /** Header of the main shell: app name, language picker, my applications, admin link, user chip + logout; on phones a
  * Drawer with the same entries (home, my applications, admin, who is signed in, logout). */
@@ -34,6 +33,9 @@ export default function Header() {
   const user = useSelector(selectUser);
   const domain = useDomain();
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on (and kept, so the Drawer can animate its closing).
+  const [menuWanted, setMenuWanted] = useState(false);
+  const preloadMenu = () => loadMobileMenu().catch(() => {});
   const adminPath = adminPathFor(user, domain);
   const email = (user && user.email) || '';
   // Signed in but not known yet: the prerendered first screen (SHELL_USER, decision 0070) shows no account controls
@@ -76,6 +78,7 @@ export default function Header() {
               data-testid="my-applications-link"
             >
               {t('header.my_applications')}
+              <UnreadMessagesCount testId="header-unread-messages" />
             </Button>
           )}
           {adminPath && (
@@ -113,7 +116,12 @@ export default function Header() {
           aria-label={t('header.open_menu')}
           aria-controls={open ? 'mobile-menu' : undefined}
           aria-expanded={open ? 'true' : 'false'}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setMenuWanted(true);
+            setOpen(true);
+          }}
+          onPointerEnter={preloadMenu}
+          onFocus={preloadMenu}
           sx={{ display: { xs: 'inline-flex', md: 'none' } }}
           data-testid="mobile-menu-button"
         >
@@ -121,73 +129,11 @@ export default function Header() {
         </IconButton>
       </Toolbar>
 
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' } }}>
-        <Box
-          id="mobile-menu"
-          component="nav"
-          aria-label={t('header.menu')}
-          sx={{ width: 280, p: 2 }}
-          data-testid="mobile-menu"
-        >
-          {email && (
-            <Typography variant="subtitle2" color="text.secondary">
-              {t('header.signed_in_as', { email })}
-            </Typography>
-          )}
-          <Divider sx={{ my: 1.5 }} />
-          <List disablePadding>
-            <ListItem disablePadding>
-              <ListItemButton component={RouterLink} to="/" onClick={() => setOpen(false)}>
-                <ListItemText primary={t('header.home')} />
-              </ListItemButton>
-            </ListItem>
-            {email && (
-              <ListItem disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to="/my-applications"
-                  onClick={() => setOpen(false)}
-                  data-testid="mobile-my-applications-link"
-                >
-                  <ListItemText primary={t('header.my_applications')} />
-                </ListItemButton>
-              </ListItem>
-            )}
-            {email && (
-              <ListItem disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to="/settings/notifications"
-                  onClick={() => setOpen(false)}
-                  data-testid="mobile-notification-settings-link"
-                >
-                  <ListItemText primary={t('notifications.settings_link')} />
-                </ListItemButton>
-              </ListItem>
-            )}
-            {adminPath && (
-              <ListItem disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={adminPath}
-                  onClick={() => setOpen(false)}
-                  data-testid="mobile-admin-link"
-                >
-                  <ListItemText primary={t('header.admin')} />
-                </ListItemButton>
-              </ListItem>
-            )}
-          </List>
-          <Divider sx={{ my: 1.5 }} />
-          {email ? (
-            <LogoutButton fullWidth testId="mobile-logout" onDone={() => setOpen(false)} />
-          ) : (
-            <Button component={RouterLink} to="/auth" variant="contained" fullWidth data-testid="mobile-sign-in-link">
-              {t('header.sign_in')}
-            </Button>
-          )}
-        </Box>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} setOpen={setOpen} email={email} adminPath={adminPath} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -2,7 +2,7 @@
  * the document's name, staff's reason, the file it holds now, and an upload that replaces exactly that document
  * (PDF, with a progress bar). The rest of a submitted application stays read-only; once replaced the document waits
  * for staff again and can still be replaced until they look at it. */
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -10,7 +10,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { postWithProgress } from '../../components/questionnaire/uploadProgress';
@@ -18,6 +17,11 @@ import { apiErrorMessage } from '../../components/apiError';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { selectToken } from '../../session/sessionSlice';
 import { myApplicationsApi } from './myApplicationsApi';
+
+// The progress bar shows only while a file uploads: fetched when the upload button is pointed at or focused, so it is
+// not part of /my-applications' first screen on a phone (decision 0070, issue 27).
+const loadProgressBar = () => import(/* webpackChunkName: "linear-progress" */ '@mui/material/LinearProgress');
+const LinearProgress = lazy(loadProgressBar);
 
 const MAX_FILES = 10;
 
@@ -112,18 +116,25 @@ function DocumentToFix({ applicationId, doc }) {
         variant={doc.state === 'replaced' ? 'outlined' : 'contained'}
         sx={{ mt: 1 }}
         disabled={progress !== null}
-        onClick={() => input.current && input.current.click()}
+        onClick={() => {
+          loadProgressBar();
+          if (input.current) input.current.click();
+        }}
+        onPointerEnter={loadProgressBar}
+        onFocus={loadProgressBar}
         data-testid={`fix-upload-${applicationId}-${testId}`}
       >
         {t(doc.state === 'replaced' ? 'my_applications.fix.replace_again' : 'my_applications.fix.upload')}
       </Button>
       {progress !== null && (
-        <LinearProgress
-          variant="determinate"
-          value={progress}
-          sx={{ mt: 1 }}
-          aria-label={t('my_applications.fix.uploading', { name: doc.label })}
-        />
+        <Suspense fallback={null}>
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            sx={{ mt: 1 }}
+            aria-label={t('my_applications.fix.uploading', { name: doc.label })}
+          />
+        </Suspense>
       )}
       {error && (
         <Alert severity="error" sx={{ mt: 1 }} data-testid={`fix-error-${applicationId}-${testId}`}>

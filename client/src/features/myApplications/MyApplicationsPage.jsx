@@ -2,8 +2,9 @@
  * (a citizen's step, a foreign applicant's status: issue 11 item 5), its status history from the state machine
  * (GET /users/application/{id} status_history, loaded when opened), the receipt slot of the payments module, its
  * official letters (LetterSlot, issue 26), and the buttons 'Открыть анкету' (→ /apply/{id}), for citizens 'Этапы
- * поступления' (→ /stepper/{id}), and 'Добавить заявку' (→ /apply). */
-import { useState } from 'react';
+ * поступления' (→ /stepper/{id}); 'Добавить заявку' (→ /apply) once, above the cards: it does not depend on a card,
+ * and one per card repeated it (issue 23, decision 0089). */
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -14,58 +15,56 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Grid from '@mui/material/Grid2';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetMyApplicationsQuery } from './myApplicationsApi';
 import { formatDate } from '../../components/dates/dates';
 import DormitoryLink from '../../components/DormitoryLink';
-import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { isKazakhstanCitizenship, useDomain } from '../../domain';
-import { stateKey, transitionKey } from './applicationState';
+import { stateKey } from './applicationState';
 import ReceiptSlot, { useReceiptsByApplication } from './ReceiptSlot';
 import LetterSlot, { useLettersByApplication } from './LetterSlot';
 import DocumentsToFix from './DocumentsToFix';
+import FillDataDialog from './FillDataDialog';
+import MessagesSlot, { MessagesButton } from './MessagesSlot';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
-function HistoryList({ applicationId }) {
-  const { t } = useTranslation();
-  const { data, isLoading, isError } = useGetApplicationDetailQuery(applicationId);
-  if (isLoading) return <CircularProgress size={20} aria-label={t('common.loading')} />;
-  if (isError || !data) return <Alert severity="error">{t('errors.generic')}</Alert>;
-  const history = data.status_history || [];
-  if (history.length === 0) return <Typography variant="body2">{t('application_state.history_empty')}</Typography>;
-  return (
-    <List dense disablePadding data-testid={`application-history-${applicationId}`}>
-      {history.map((entry, index) => (
-        <ListItem key={index} disableGutters>
-          <ListItemText primary={t(transitionKey(entry))} secondary={formatDate(entry.createdAt)} />
-        </ListItem>
-      ))}
-    </List>
-  );
-}
+// The history (with the questionnaire's API) is a chunk of its own, fetched when its toggle is pointed at, focused or
+// opened (decision 0070, issue 27).
+const loadHistoryList = () => import(/* webpackChunkName: "application-history" */ './HistoryList');
+const HistoryList = lazy(loadHistoryList);
 
 /** The status history, fetched when the applicant opens it. */
 function History({ applicationId }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Accordion disableGutters elevation={0} sx={{ mt: 2, '&:before': { display: 'none' } }} expanded={open} onChange={(_, value) => setOpen(value)}>
-      <AccordionSummary aria-controls={`history-${applicationId}`} id={`history-${applicationId}-summary`} data-testid={`toggle-history-${applicationId}`} sx={{ px: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>{t('application_state.history_title')}</Typography>
-      </AccordionSummary>
-      <AccordionDetails id={`history-${applicationId}`} sx={{ px: 0 }}>
-        {open && <HistoryList applicationId={applicationId} />}
-      </AccordionDetails>
-    </Accordion>
+    // a disclosure button (aria-expanded) rather than MUI's Accordion: the Accordion with its Collapse transition
+    // weighed ~4 KB of the page's first download on a phone (decision 0070, issue 27)
+    <Box sx={{ mt: 2 }}>
+      <Button
+        color="inherit"
+        size="small"
+        aria-expanded={open}
+        aria-controls={`history-${applicationId}`}
+        id={`history-${applicationId}-summary`}
+        onClick={() => setOpen((value) => !value)}
+        onPointerEnter={loadHistoryList}
+        onFocus={loadHistoryList}
+        data-testid={`toggle-history-${applicationId}`}
+        sx={{ px: 0, minWidth: 0, textTransform: 'none', fontWeight: 500 }}
+      >
+        {t('application_state.history_title')}
+      </Button>
+      <Box id={`history-${applicationId}`} role="region" aria-labelledby={`history-${applicationId}-summary`} hidden={!open} sx={{ mt: 1 }}>
+        {open && (
+          <Suspense fallback={<CircularProgress size={20} aria-label={t('common.loading')} />}>
+            <HistoryList applicationId={applicationId} />
+          </Suspense>
+        )}
+      </Box>
+    </Box>
   );
 }
 
@@ -82,6 +81,7 @@ export default function MyApplicationsPage() {
 
   return (
     <>
+      <FillDataDialog />
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} spacing={2} sx={{ mb: 3 }}>
         <Typography component="h1" variant="h1">{t('my_applications.title')}</Typography>
         <Stack direction="row" spacing={1}>
@@ -104,12 +104,17 @@ export default function MyApplicationsPage() {
       {!isLoading && !isError && data.length === 0 && (
         <Alert severity="info" data-testid="no-applications">{t('my_applications.empty')}</Alert>
       )}
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('my_applications.title')}>
+      {/* a CSS grid (one column, two from md) rather than MUI's Grid2, which weighs ~3 KB on a phone's first download */}
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+        aria-label={t('my_applications.title')}
+      >
         {data.map((application) => {
           const program = application.study_program ? localizedName(application.study_program, i18n.language) : '';
           const citizen = isKazakhstanCitizenship(application.citizenship, domain);
           return (
-            <Grid key={application.id} size={{ xs: 12, md: 6 }} component="li">
+            <Box key={application.id} component="li" sx={{ minWidth: 0 }}>
               <Card variant="outlined" data-testid={`application-card-${application.id}`} sx={{ height: '100%' }}>
                 <CardContent>
                   <Typography component="h2" variant="h6" gutterBottom data-testid={`application-program-${application.id}`}>
@@ -127,6 +132,7 @@ export default function MyApplicationsPage() {
                     data-testid={`application-status-${application.id}`}
                   />
                   <DocumentsToFix application={application} />
+                  <MessagesSlot application={application} />
                   <ReceiptSlot application={application} receipts={receipts[application.id]} />
                   <LetterSlot application={application} letters={letters[application.id]} />
                   <History applicationId={application.id} />
@@ -136,20 +142,18 @@ export default function MyApplicationsPage() {
                   <Button component={RouterLink} to={`/apply/${application.id}`} variant="contained" data-testid={`open-application-${application.id}`}>
                     {t('my_applications.open')}
                   </Button>
+                  <MessagesButton application={application} />
                   {citizen && (
                     <Button component={RouterLink} to={`/stepper/${application.id}`} variant="outlined" data-testid={`open-stepper-${application.id}`}>
                       {t('application_state.open_stepper')}
                     </Button>
                   )}
-                  <Button component={RouterLink} to="/apply" variant="outlined" data-testid={`add-application-${application.id}`}>
-                    {t('my_applications.add')}
-                  </Button>
                 </CardActions>
               </Card>
-            </Grid>
+            </Box>
           );
         })}
-      </Grid>
+      </Box>
     </>
   );
 }

@@ -21,8 +21,9 @@ test('a card per application with programme, dd.MM.yyyy date, status and the two
   expect(screen.getByTestId('application-status-6')).toHaveTextContent('Черновик');
   expect(screen.getByTestId('open-application-5')).toHaveAttribute('href', '/apply/5');
   expect(screen.getByTestId('open-application-5')).toHaveTextContent('Открыть анкету');
-  expect(screen.getByTestId('add-application-5')).toHaveAttribute('href', '/apply');
-  expect(screen.getByTestId('add-application-5')).toHaveTextContent('Добавить заявку');
+  // "Add application" once on the page (issue 23), not again on each card
+  expect(screen.getAllByRole('link', { name: 'Добавить заявку' })).toHaveLength(1);
+  expect(screen.getByTestId('add-application')).toHaveAttribute('href', '/apply');
 });
 
 

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { useGetReceiptsQuery } from '../../api/paymentsApi';
-import { Receipt } from '../../components/payment/PaymentPanel';
+import Receipt from '../../components/payment/Receipt';
 
 /** application id → its receipts, from one call for all the applicant's applications. */
 export function useReceiptsByApplication() {

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { userMerged } from '../../session/sessionSlice';
 
 export const myApplicationsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Application'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -9,7 +10,19 @@ export const myApplicationsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Appli
       transformResponse: (data) => (data && Array.isArray(data.list) ? data.list : []),
       providesTags: ['Application'],
     }),
+    /** The "fill data" modal (req §2, §7 POST /users/fill-data): the answer's user joins the stored one. */
+    fillData: build.mutation({
+      query: (body) => ({ url: '/users/fill-data', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data && data.item) dispatch(userMerged(data.item));
+        } catch {
+          // the dialog shows the error
+        }
+      },
+    }),
   }),
 });
 
-export const { useGetMyApplicationsQuery } = myApplicationsApi;
+export const { useGetMyApplicationsQuery, useFillDataMutation } = myApplicationsApi;

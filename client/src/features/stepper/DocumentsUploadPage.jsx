@@ -29,6 +29,7 @@ import { useApplicationProceedMutation } from './stepperApi';
 import { isPdf, uploadDocument } from './xhrUpload';
 import { slotName } from '../../components/questionnaire/data';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import DocumentGuidance from './DocumentGuidance';
 
 export const SELF_UPLOAD_FORM = 'documentsSelfUpload';
 
@@ -184,6 +185,7 @@ export default function DocumentsUploadPage() {
   return (
     <>
       <Typography component="h1" variant="h1" gutterBottom>{t('stepper_actions.upload.title')}</Typography>
+      <DocumentGuidance sx={{ mb: 2 }} />
       <Uploads applicationId={id} />
     </>
   );

@@ -3,18 +3,13 @@
  * (stepRules.js), whose Next calls POST /users/application-proceed and refetches — above every step of the path,
  * each completed, current or future as the server derived it from the state machine (decision 0083): exactly one
  * is current and the card above carries its title. Pages that wait for staff or the grant list poll (§4). Without an application it shows the physical-presence modal (§2) before the programme choice. */
-import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepContent from '@mui/material/StepContent';
@@ -34,42 +29,11 @@ import { SubmittedForm } from './steps/FormStep';
 import { useApplicationProceedMutation } from './stepperApi';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
+// /stepper's physical-presence notice (a dialog) only on /stepper itself (issue 27).
+const PhysicalPresenceModal = lazy(() => import(/* webpackChunkName: "presence-modal" */ './PhysicalPresenceModal'));
 // The citizens' financing cards (home and /local-select-path); the listener card has its own page (decision 0068).
 const FINANCING_TYPES = FINANCINGS;
 const FORM_OPEN_AT = ['document_submission', 'physical_documents_awaiting'];
-
-function PhysicalPresenceModal({ type }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [open, setOpen] = useState(true);
-  // Back returns to the card the citizen came from (home or /local-select-path, issue 10); opened directly, to the
-  // citizens' path choice.
-  const close = () => {
-    setOpen(false);
-    if (location.key !== 'default') navigate(-1);
-    else navigate('/local-select-path');
-  };
-  return (
-    <Dialog open={open} onClose={close} aria-labelledby="presence-title" data-testid="physical-presence-modal">
-      <DialogTitle id="presence-title">{t('stepper.presence.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('stepper.presence.text')}</DialogContentText>
-        {type && (
-          <DialogContentText sx={{ mt: 1 }} data-testid="presence-type">
-            {t(`stepper.financing.${type}`)}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('stepper.presence.back')}</Button>
-        <Button variant="contained" component={RouterLink} to={type ? `/apply?type=${type}` : '/apply'} data-testid="presence-continue">
-          {t('stepper.presence.continue')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** Next on the current step: application-proceed, then (through the Application tag) the application refetches. */
 function useProceed(applicationId) {
@@ -103,7 +67,10 @@ function ActionPanel({ application, config }) {
       <Typography component="h2" variant="h5" id="stepper-action-title" sx={{ mb: 2 }}>
         {t(`stepper.steps.${action}.title`)}
       </Typography>
-      <Component application={application} proceed={proceed} proceeding={proceeding} config={config} slot={SLOTS[action]} />
+      {/* Some steps are loaded when reached (stepRegistry.js): a short spinner meanwhile. */}
+      <Suspense fallback={<CircularProgress size={24} aria-label={t('common.loading')} />}>
+        <Component application={application} proceed={proceed} proceeding={proceeding} config={config} slot={SLOTS[action]} />
+      </Suspense>
     </Paper>
   );
 }
@@ -205,7 +172,13 @@ export default function StepperPage() {
   return (
     <>
       <Typography component="h1" variant="h1" gutterBottom>{t('stepper.title')}</Typography>
-      {id === null ? <PhysicalPresenceModal type={type} /> : <ApplicationStepper applicationId={id} />}
+      {id === null ? (
+        <Suspense fallback={null}>
+          <PhysicalPresenceModal type={type} />
+        </Suspense>
+      ) : (
+        <ApplicationStepper applicationId={id} />
+      )}
     </>
   );
 }

@@ -11,14 +11,18 @@
  *   import PaymentPanel from '../../components/payment/PaymentPanel';
  *   export const SLOTS = { payment: PaymentPanel };
  */
+import { lazy } from 'react';
 import AdmissionFeeStep from './steps/AdmissionFeeStep';
-import DocumentSubmissionStep from './steps/DocumentSubmissionStep';
 import EnrolmentStep from './steps/EnrolmentStep';
 import FormStep from './steps/FormStep';
 import InstructionStep from './steps/InstructionStep';
 import PaymentStepSlot from './steps/PaymentStepSlot';
 import PhysicalDocumentsAwaitingStep from './steps/PhysicalDocumentsAwaitingStep';
 import { ScholarshipAwaitingStep, ScholarshipResultStep } from './steps/ScholarshipSteps';
+
+// The documents step (its guidance, the grid of slots) is loaded when an application reaches it, not with every
+// stepper page (issue 27); StepperPage's action panel renders the step inside Suspense.
+const DocumentSubmissionStep = lazy(() => import(/* webpackChunkName: "document-submission" */ './steps/DocumentSubmissionStep'));
 
 export const SLOTS = {
   payment: AdmissionFeeStep,

@@ -2,13 +2,19 @@
  * application gets Next (skip_payment); otherwise the payments module's panel takes the applicant to the provider
  * and polls check-payment-step; the server moves the application on (`pay`) only on a verified notification, and
  * the stepper's own poll of the application then shows the next step. */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import PaymentPanel, { ADMISSION_FEE_KZT } from '../../../components/payment/PaymentPanel';
+import { ADMISSION_FEE_KZT } from '../../../components/payment/fees';
 import { formatNumber } from '../../../i18n/format';
+
+// The payment panel (its checkbox, links, the date formatting it brings) only on this step, not with the stepper's
+// first screen (issue 27).
+const PaymentPanel = lazy(() => import(/* webpackChunkName: "payment-panel" */ '../../../components/payment/PaymentPanel'));
 
 export default function AdmissionFeeStep({ application, proceed, proceeding, config }) {
   const { t, i18n } = useTranslation();
@@ -35,7 +41,9 @@ export default function AdmissionFeeStep({ application, proceed, proceeding, con
               email: (config && config.contact_email) || '',
             })}
           </Alert>
-          <PaymentPanel applicationId={application.id} purpose="admission_fee" />
+          <Suspense fallback={<CircularProgress size={24} aria-label={t('common.loading')} />}>
+            <PaymentPanel applicationId={application.id} purpose="admission_fee" />
+          </Suspense>
         </>
       )}
     </Box>

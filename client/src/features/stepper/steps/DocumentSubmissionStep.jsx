@@ -10,12 +10,14 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid2';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import DocumentGuidance from '../DocumentGuidance';
 
 export default function DocumentSubmissionStep({ application, proceed, proceeding }) {
   const { t } = useTranslation();
   return (
     <div data-testid="step-document-submission">
       <Typography sx={{ mb: 2 }}>{t('stepper_actions.documents.intro')}</Typography>
+      <DocumentGuidance sx={{ mb: 2 }} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card variant="outlined" sx={{ height: '100%', borderColor: 'primary.main' }} data-testid="handover-option">

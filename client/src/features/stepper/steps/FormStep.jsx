@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import Questionnaire from '../../../components/questionnaire';
+import Questionnaire from '../../../components/questionnaire/LazyQuestionnaire';
 
 export default function FormStep({ application }) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import Questionnaire from '../../../components/questionnaire';
+import Questionnaire from '../../../components/questionnaire/LazyQuestionnaire';
 import { apiErrorMessage } from '../../../components/apiError';
 import { stepperApi, useCheckGovScholarshipQuery } from '../stepperApi';
 import { POLL_INTERVAL_MS } from '../stepRules';

@@ -1,0 +1,11 @@
+/* The larger catalogues of the applicant's screens in en only: chunk "catalogues-en" (loadCatalogues in
+ * ../index.js). Every catalogue folder but the staff screens' (STAFF_FOLDERS in ./catalogueOf.js; those are in
+ * ./staff-en.js); the questionnaire's form labels are in ./forms-en.js. */
+import { catalogueOf } from './catalogueOf';
+
+export default catalogueOf(
+  import.meta.webpackContext('..', {
+    recursive: true,
+    regExp: /^\.\/(?!(?:admin|adminChats|staff|secondFactor|resources|settingsContent|settings|staffFiles)\/)[A-Za-z0-9]+\/en\.json$/,
+  }),
+);

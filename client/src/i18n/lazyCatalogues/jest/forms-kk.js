@@ -1,0 +1,4 @@
+// Jest has no chunks: ../forms-kk.js is mapped here (client/jest.config.js); catalogues.js has every text.
+import { extraCatalogues } from '../../catalogues';
+
+export default extraCatalogues.kk;

@@ -1,0 +1,4 @@
+// Jest has no webpack contexts: ../ru.js is mapped here (client/jest.config.js); the same texts from catalogues.js.
+import { extraCatalogues } from '../../catalogues';
+
+export default extraCatalogues.ru;

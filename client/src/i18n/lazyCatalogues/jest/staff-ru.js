@@ -1,0 +1,4 @@
+// Jest has no webpack contexts: ../staff-ru.js is mapped here (client/jest.config.js); catalogues.js has every text.
+import { extraCatalogues } from '../../catalogues';
+
+export default extraCatalogues.ru;

@@ -1,0 +1,93 @@
+"""Reference imports from Settings (issue 23, decision 0087): KATO and educational institutions, first a preview
+then apply, from the same xlsx/csv files as `flask import-kato` / `flask import-institutions` (imports.py).
+
+Stateless: the preview reads and checks the whole file and runs the upserts in a transaction that is rolled back,
+so its counts (added / updated / unchanged, and codes the file lacks) are exactly what applying would do; applying
+sends the same file again and commits. A file that cannot be imported answers its row errors (row numbers as in the
+spreadsheet, at most imports.MAX_REPORTED_ERRORS, in the caller's language) and nothing is written.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..database import unit_of_work
+from ..errors import Invalid
+from ..extensions import db
+from ..i18n import current_language
+from . import imports
+
+KINDS = {
+    "kato": (imports.read_kato_file, imports.apply_kato_rows, "reference.import_kato", "kato"),
+    "institutions": (
+        imports.read_institutions_file,
+        imports.apply_institution_rows,
+        "reference.import_institutions",
+        "educational_institution",
+    ),
+}
+
+
+@contextmanager
+def _saved(filename: str, stream):
+    """The upload as a temporary file named as uploaded (imports.read_table reads xlsx or csv by the suffix, and its
+    messages name the file), removed afterwards."""
+    name = re.sub(r"[^\w.\- ]+", "_", Path(filename or "").name).strip(" .") or "upload"
+    with tempfile.TemporaryDirectory(prefix="reference-import-") as folder:
+        path = Path(folder) / name
+        with path.open("wb") as target:
+            while chunk := stream.read(1 << 16):
+                target.write(chunk)
+        yield path
+
+
+def _failure(error: imports.ImportFailed) -> dict:
+    lang = current_language()
+    return {
+        "message": error.message(lang),
+        "errors": [{"row": item.params.get("row"), "message": item.message(lang)} for item in error.errors],
+        "error_count": error.params.get("count", len(error.errors)),
+    }
+
+
+def _counts(result: imports.ImportResult, rows: int) -> dict:
+    return {
+        "rows": rows,
+        "created": result.created,
+        "updated": result.updated,
+        "unchanged": result.unchanged,
+        "absent": result.absent,
+    }
+
+
+def preview(kind: str, filename: str, stream) -> dict:
+    read, apply_rows, _action, _target = KINDS[kind]
+    try:
+        with _saved(filename, stream) as path:
+            rows = read(path)
+        try:
+            result = apply_rows(rows)
+        finally:
+            db.session.rollback()  # a dry run: nothing of it stays, nor its audit notes
+    except imports.ImportFailed as error:
+        return {"success": True, "kind": kind, "valid": False, "counts": None, **_failure(error)}
+    return {"success": True, "kind": kind, "valid": True, "counts": _counts(result, len(rows)), "errors": []}
+
+
+def apply(kind: str, filename: str, stream) -> dict:
+    """Applies the file (all or nothing) with one audit row of its counts; a bad file is a 400 with its row errors."""
+    read, apply_rows, action, target = KINDS[kind]
+    try:
+        with _saved(filename, stream) as path:
+            rows = read(path)
+            with unit_of_work():
+                result = apply_rows(rows)
+                imports.audit_import(action, target, path, result)
+    except imports.ImportFailed as error:
+        failure = _failure(error)
+        messages = [failure["message"], *(item["message"] for item in failure["errors"])]
+        raise Invalid(error.key, errors={"file": messages}, **error.params) from error
+    return {"success": True, "kind": kind, "valid": True, "counts": _counts(result, len(rows)), "errors": []}
