@@ -46,6 +46,9 @@ def create_app(config: Config | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_handlers(app)
+    from .load_shedding import register_load_shedding
+
+    register_load_shedding(app)  # after every other before_request hook is in place: it goes first of them
 
     from .cli import register_commands
 

@@ -131,6 +131,10 @@ class Config:
         # Behind a load balancer the socket address is the balancer's: per-address limits would lump every
         # applicant together. Only hops we run ourselves may be trusted, or a client could forge its address.
         self.TRUSTED_PROXY_COUNT = int(env.get("TRUSTED_PROXY_COUNT", "0"))
+        # Behind that proxy, a request that waited longer than this for a worker is answered 503 with Retry-After
+        # at once instead of being served late (server/load_shedding.py; 0 turns it off).
+        self.REQUEST_QUEUE_LIMIT_MS = int(env.get("REQUEST_QUEUE_LIMIT_MS", "1000"))
+        self.REQUEST_QUEUE_RETRY_AFTER_SECONDS = int(env.get("REQUEST_QUEUE_RETRY_AFTER_SECONDS", "5"))
         # Codes (design §9): 6 digits, 10 minutes, 5 tries; generate-otp resends at most once per
         # OTP_RESEND_INTERVAL_SECONDS per account (accounts/auth.py: 429 auth.resend_too_soon; 0 turns it off).
         self.OTP_TTL_SECONDS = 600

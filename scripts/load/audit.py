@@ -225,7 +225,7 @@ def check_messages(db, entries: list[dict], mailbox: list[dict] | None) -> Check
     delivered: dict[str, int] = {}
     if mailbox is not None:
         for mail in mailbox:
-            for marker in {m for m in _markers(mail.get("body", ""))}:
+            for marker in {m for m in mail_markers(mail.get("body", ""))}:
                 delivered[marker] = delivered.get(marker, 0) + 1
     for (marker,), history in _by_key(entries, "message", ("marker",)).items():
         acked = any(e["phase"] == "ack" for e in history)
@@ -251,7 +251,8 @@ def check_messages(db, entries: list[dict], mailbox: list[dict] | None) -> Check
     return check
 
 
-def _markers(body: str) -> list[str]:
+def mail_markers(body: str) -> list[str]:
+    """The load test's message markers in a mail's body (run.py waits for them before the audit)."""
     import re
 
     return re.findall(r"\[(load-[0-9a-f]{12})\]", body)

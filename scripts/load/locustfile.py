@@ -49,6 +49,7 @@ INSTITUTION_WORDS = ("школа", "лицей", "гимназия", "колле
 FOREIGN_QUEUES = ("applied", "applied", "accepted", "users", "awaiting-visa")
 KZ_QUEUES = ("paid", "scholarship", "users", "awaiting", "enrolled")
 SANDBOX_CARD = "4242 4242 4242 4242"  # the sandbox provider's card that succeeds
+SHED_PAUSE_MAX_SECONDS = 10  # a simulated person waits out a 429/503's Retry-After, at most this long
 # Answers that are part of the mix, not errors: a poll of an application not at the payment step, a stage move
 # another staff member made first, a session that ended (the user signs in again).
 EXPECTED = {"payment-poll": (200, 404, 409), "stage-move": (200, 409), "submit": (200,)}
@@ -283,6 +284,9 @@ if "locust" in sys.modules:  # loaded by Locust (which imports itself first); pl
                     shed = shed_properly(response.status_code, response.headers)
                     label = "shed" if shed else "shed without Retry-After" if shed is False else "status"
                     response.failure(f"{label} {response.status_code}")
+                    if shed:  # as a person told "try again in a few seconds" does: not at once
+                        retry_after = response.headers.get("Retry-After", "")
+                        time.sleep(min(int(retry_after), SHED_PAUSE_MAX_SECONDS) if retry_after.isdigit() else 1)
                 if response.status_code == 401:
                     self.token = None
                 return response if response.status_code == 200 else None

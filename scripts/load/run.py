@@ -468,12 +468,53 @@ def mailbox_of(messages: list) -> list[dict]:
     return [{"to": list(m.rcpt_tos), "subject": m.subject, "body": m.body} for m in list(messages)]
 
 
+# How long the audit waits for the mail of every acknowledged message before calling one lost. A delivery delayed
+# by a busy worker (a Redis restart on a loaded machine: the 2026-11-27 re-run's 11 mails came 5–60 s late, each
+# exactly once) is not a lost job; one still missing after this is.
+MAIL_SETTLE_MAX_SECONDS = 180
+
+
+def acknowledged_message_markers(journal: Path) -> set[str]:
+    markers = set()
+    if journal.exists():
+        for line in journal.read_text().splitlines():
+            entry = json.loads(line)
+            if entry.get("kind") == "message" and entry.get("phase") == "ack":
+                markers.add(entry["marker"])
+    return markers
+
+
+def wait_for_acknowledged_mail(journal: Path, messages, limit: float = MAIL_SETTLE_MAX_SECONDS) -> list[dict]:
+    """The mailbox once every acknowledged message's mail is in it, or when `limit` seconds have passed."""
+    expected = acknowledged_message_markers(journal)
+    deadline = time.monotonic() + limit
+    while True:
+        mailbox = mailbox_of(messages)
+        delivered = {marker for mail in mailbox for marker in integrity.mail_markers(mail.get("body", ""))}
+        missing = expected - delivered
+        if not missing or time.monotonic() >= deadline:
+            if missing:
+                log(f"  {len(missing)} acknowledged messages still without mail after {limit:.0f} s")
+            return mailbox
+        time.sleep(2)
+
+
+def keep_service_logs(topology_dir: Path | None, into: Path) -> None:
+    """The app servers', PgBouncer's, the worker's and the balancer's logs, kept with the results: the topology's
+    folder goes with it, and a surprise in a stage (the 2026-11-27 re-run's PgBouncer stage) needs them."""
+    logs = sorted(Path(topology_dir).glob("*.log")) if topology_dir and Path(topology_dir).is_dir() else []
+    if logs:
+        into.mkdir(parents=True, exist_ok=True)
+        for path in logs:
+            shutil.copyfile(path, into / path.name)
+
+
 def run_audit(app, paths, messages, *, after_fault: bool, settle: float) -> integrity.AuditResult:
     from server.extensions import db
     from server.integrations.storage import get_storage
 
     time.sleep(settle)  # let the worker deliver the mail of the last acknowledged writes
-    mailbox = mailbox_of(messages)
+    mailbox = wait_for_acknowledged_mail(paths["journal"], messages)
     paths["mailbox"].write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in mailbox))
     with app.app_context():
         result = integrity.audit(db, paths["journal"], storage=get_storage(), mailbox=mailbox, after_fault=after_fault)
@@ -710,6 +751,7 @@ def main(argv=None) -> int:
             0 if all(s.audit is None or s.audit.ok for s in stages) and over.statuses.get("status_500", 0) == 0 else 1
         )
     finally:
+        keep_service_logs(getattr(topology, "dir", None), folder / "logs")
         topology.stop()
         controller.stop()
         shutil.rmtree(instance, ignore_errors=True)

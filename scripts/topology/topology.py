@@ -512,6 +512,7 @@ http {{
             proxy_set_header X-Forwarded-For $remote_addr;
             proxy_set_header X-Forwarded-Proto $scheme;
             proxy_set_header X-Forwarded-Host $host;
+            proxy_set_header X-Request-Start "t=${{msec}}";
             proxy_connect_timeout 2s;
             proxy_send_timeout 60s;
             proxy_read_timeout 60s;

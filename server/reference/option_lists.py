@@ -97,5 +97,11 @@ def _note_option_writes(conn, cursor, statement, parameters, context, executeman
 @event.listens_for(Engine, "commit")
 @event.listens_for(Engine, "rollback")
 def _forget_at_transaction_end(conn):
+    if conn.invalidated:
+        # The connection died inside the transaction (a pooler or database restart): its writes died with it, and
+        # touching `conn.info` now would raise PendingRollbackError over the error the 503 handler maps. Forget
+        # anyway, in case a read in the same transaction cached rows next to a write that is now undone.
+        forget()
+        return
     if conn.info.pop("select_options_written", False):
         forget()

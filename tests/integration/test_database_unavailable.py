@@ -34,3 +34,20 @@ def test_the_app_recovers_when_the_database_comes_back(tmp_path, database_url):
 
         db.engine.dispose()
     assert client.get("/api/v1/health").status_code == 200
+
+
+def test_a_connection_lost_inside_a_transaction_rolls_back_without_a_new_error(app, db):
+    """The load test's PgBouncer restart (2026-11-27) answered two reads with 500: the connection died inside their
+    transaction, and the option lists' rollback listener read `conn.info` of the dead connection, which raised
+    PendingRollbackError over the OperationalError the 503 handler maps. The rollback must just end the transaction."""
+    from sqlalchemy import text
+
+    with app.app_context():
+        from server.extensions import db as database
+
+        with database.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+            connection.info["select_options_written"] = True  # a write to the option lists in this transaction
+            connection.invalidate()  # what a dropped server connection does to it
+            connection.rollback()  # raised PendingRollbackError from the listener before the fix
+            assert connection.invalidated

@@ -90,3 +90,11 @@ def test_the_deploy_nginx_configuration_parses(tmp_path):
     nginx = shutil.which("nginx", path="/usr/sbin:/usr/bin")
     result = subprocess.run([nginx, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")], capture_output=True)
     assert result.returncode == 0, result.stderr.decode()
+
+
+@pytest.mark.parametrize("source", ["deploy", "topology"])
+def test_the_balancers_stamp_the_request_start(source):
+    """Both balancer configurations send the stamp the app servers shed by (server/load_shedding.py); without it
+    an overloaded server would serve every request late instead of answering the excess 503 with Retry-After."""
+    config = (DEPLOY / "nginx.conf").read_text() if source == "deploy" else topology.NGINX_TEMPLATE
+    assert 'proxy_set_header X-Request-Start "t=${msec}"' in config.replace("${{msec}}", "${msec}")
