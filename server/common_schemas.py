@@ -137,6 +137,13 @@ class FileRead(BaseSchema):
     url = fields.String(allow_none=True, metadata={"description": "signed download link, valid 10 minutes"})
 
 
+def multipart_body(properties: dict) -> dict:
+    """The OpenAPI request body of an upload: multipart form data whose parts (`properties`, OpenAPI schemas by
+    name) are all required. flask-smorest does not describe file parts, so the upload routes document it by hand."""
+    schema = {"type": "object", "required": list(properties), "properties": properties}
+    return {"required": True, "content": {"multipart/form-data": {"schema": schema}}}
+
+
 # ------------------------------------------------------------------------------------------- fast list dump
 
 # Fields whose marshmallow output is the value itself when the value already has exactly this Python type

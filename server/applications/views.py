@@ -11,7 +11,7 @@ from flask_jwt_extended import current_user
 from flask_smorest import Blueprint
 
 from ..access import login_required
-from ..common_schemas import ErrorEnvelope
+from ..common_schemas import ErrorEnvelope, multipart_body
 from ..errors import NotFound
 from ..i18n import translate
 from ..models.base import MAX_ID
@@ -117,22 +117,13 @@ def get_application(application_id: int):
 @bp.post("/application/<int:application_id>/replace-document")
 @login_required()
 @bp.doc(
-    requestBody={
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["form_key", "field", "file"],
-                    "properties": {
-                        "form_key": {"type": "string"},
-                        "field": {"type": "string"},
-                        "file": {"type": "array", "items": {"type": "string", "format": "binary"}},
-                    },
-                }
-            }
-        },
-    }
+    requestBody=multipart_body(
+        {
+            "form_key": {"type": "string"},
+            "field": {"type": "string"},
+            "file": {"type": "array", "items": {"type": "string", "format": "binary"}},
+        }
+    )
 )
 @parse(ReplaceDocumentForm, location="form")
 @bp.response(200, ReplaceDocumentResponse)

@@ -30,7 +30,7 @@ from ..i18n import current_language, translate
 from ..integrations import xlsx
 from ..models import ChatKnowledge
 from ..reference import imports as table_import
-from ..reference.staff_imports import _saved
+from ..reference.staff_imports import counts_answer, failure_answer, file_refused, saved_upload
 
 LANGS = ("ru", "kk", "en")
 TEXT_FIELDS = ("title", "body")
@@ -229,56 +229,35 @@ def _stored_keys() -> frozenset[str]:
     return frozenset(db.session.scalars(select(ChatKnowledge.key)))
 
 
-def _failure(error: table_import.ImportFailed) -> dict:
-    lang = current_language()
-    return {
-        "message": error.message(lang),
-        "errors": [{"row": item.params.get("row"), "message": item.message(lang)} for item in error.errors],
-        "error_count": error.params.get("count", len(error.errors)),
-    }
-
-
-def _counts(result: table_import.ImportResult, rows: int) -> dict:
-    return {
-        "rows": rows,
-        "created": result.created,
-        "updated": result.updated,
-        "unchanged": result.unchanged,
-        "absent": result.absent,
-    }
-
-
 def check(filename: str, stream) -> dict:
     """The dry run: what loading would do, or the file's row errors. The upserts run and are rolled back, so the
     counts are exactly the load's."""
     data = _checked_upload(filename, stream)
     try:
-        with _saved(filename, io.BytesIO(data)) as path:
+        with saved_upload(filename, io.BytesIO(data)) as path:
             rows = read_rows(path, _stored_keys())
         try:
             result = apply_rows(rows)
         finally:
             db.session.rollback()
     except table_import.ImportFailed as error:
-        return {"success": True, "valid": False, "counts": None, **_failure(error)}
-    return {"success": True, "valid": True, "counts": _counts(result, len(rows)), "errors": []}
+        return {"success": True, "valid": False, "counts": None, **failure_answer(error)}
+    return {"success": True, "valid": True, "counts": counts_answer(result, len(rows)), "errors": []}
 
 
 def load(filename: str, stream) -> dict:
     """Loads the file, all or nothing, with one audit row of its counts; a file with errors is a 400 listing them."""
     data = _checked_upload(filename, stream)
     try:
-        with _saved(filename, io.BytesIO(data)) as path:
+        with saved_upload(filename, io.BytesIO(data)) as path:
             rows = read_rows(path, _stored_keys())
             with unit_of_work():
                 result = apply_rows(rows)
                 audit.record(
                     "chat.knowledge_import",
                     ("chat_knowledge", None),
-                    {"file": path.name, **_counts(result, len(rows))},
+                    {"file": path.name, **counts_answer(result, len(rows))},
                 )
     except table_import.ImportFailed as error:
-        failure = _failure(error)
-        messages = [failure["message"], *(item["message"] for item in failure["errors"])]
-        raise Invalid(error.key, errors={"file": messages}, **error.params) from error
-    return {"success": True, "valid": True, "counts": _counts(result, len(rows)), "errors": []}
+        raise file_refused(error) from error
+    return {"success": True, "valid": True, "counts": counts_answer(result, len(rows)), "errors": []}

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import io
 
-from flask import request, send_file
+from flask import send_file
 from flask_smorest import Blueprint
 from marshmallow import fields, validate
 
 from ..access import login_required
 from ..common_schemas import BaseSchema, ErrorEnvelope
-from ..errors import Invalid, LocalizedMessage
 from ..models import ADMIN_ROLES
+from ..reference.import_answers import UPLOAD_BODY, ImportAnswer, uploaded_file
 from . import kb_imports
 
 bp = Blueprint(
@@ -24,18 +24,6 @@ bp = Blueprint(
 )
 SECURITY = [{"bearerAuth": []}]
 staff_only = login_required(roles=ADMIN_ROLES)
-UPLOAD_BODY = {
-    "required": True,
-    "content": {
-        "multipart/form-data": {
-            "schema": {
-                "type": "object",
-                "required": ["file"],
-                "properties": {"file": {"type": "string", "format": "binary", "description": "xlsx or UTF-8 csv"}},
-            }
-        }
-    },
-}
 
 
 class KnowledgeListQuery(BaseSchema):
@@ -61,35 +49,6 @@ class KnowledgeEntryRead(BaseSchema):
 class KnowledgeListResponse(BaseSchema):
     list = fields.List(fields.Nested(KnowledgeEntryRead))
     total = fields.Integer()
-
-
-class KnowledgeRowErrorRead(BaseSchema):
-    row = fields.Integer(allow_none=True, metadata={"description": "the row number as in the spreadsheet"})
-    message = fields.String()
-
-
-class KnowledgeCountsRead(BaseSchema):
-    rows = fields.Integer()
-    created = fields.Integer()
-    updated = fields.Integer()
-    unchanged = fields.Integer()
-    absent = fields.Integer(metadata={"description": "entries the file lacks (kept as they are)"})
-
-
-class KnowledgeImportAnswer(BaseSchema):
-    success = fields.Boolean()
-    valid = fields.Boolean()
-    counts = fields.Nested(KnowledgeCountsRead, allow_none=True)
-    message = fields.String(allow_none=True)
-    errors = fields.List(fields.Nested(KnowledgeRowErrorRead))
-    error_count = fields.Integer()
-
-
-def _file():
-    upload = request.files.get("file")
-    if upload is None or not upload.filename:
-        raise Invalid("errors.validation", errors={"file": [LocalizedMessage("validation.required")]})
-    return upload
 
 
 @bp.get("")
@@ -128,20 +87,20 @@ def export():
 @bp.post("/check")
 @staff_only
 @bp.doc(security=SECURITY, requestBody=UPLOAD_BODY)
-@bp.response(200, KnowledgeImportAnswer)
+@bp.response(200, ImportAnswer)
 @bp.alt_response(400, schema=ErrorEnvelope, description="No file, not xlsx/csv, empty or too big")
 def check():
     """What loading the file would do (counts), or its row errors; nothing is written."""
-    upload = _file()
+    upload = uploaded_file()
     return kb_imports.check(upload.filename, upload.stream)
 
 
 @bp.post("/load")
 @staff_only
 @bp.doc(security=SECURITY, requestBody=UPLOAD_BODY)
-@bp.response(200, KnowledgeImportAnswer)
+@bp.response(200, ImportAnswer)
 @bp.alt_response(400, schema=ErrorEnvelope, description="No file, not xlsx/csv, too big, or a file with errors")
 def load():
     """Loads the file, all or nothing, with one audit row of its counts; the assistant answers from it at once."""
-    upload = _file()
+    upload = uploaded_file()
     return kb_imports.load(upload.filename, upload.stream)

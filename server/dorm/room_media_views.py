@@ -9,7 +9,7 @@ from flask_smorest.fields import Upload
 from marshmallow import Schema, fields
 
 from ..access import login_required
-from ..common_schemas import BaseSchema, ErrorEnvelope, SuccessSchema
+from ..common_schemas import BaseSchema, ErrorEnvelope, SuccessSchema, multipart_body
 from ..errors import NotFound
 from ..integrations.storage import get_storage
 from ..models import ADMIN_ROLES
@@ -58,25 +58,16 @@ class RoomTypeIdQuery(BaseSchema):
     room_type_id = fields.Integer(required=True)
 
 
-UPLOAD_BODY = {
-    "required": True,
-    "content": {
-        "multipart/form-data": {
-            "schema": {
-                "type": "object",
-                "required": ["room_type_id", "file"],
-                "properties": {
-                    "room_type_id": {"type": "integer", "minimum": 1},
-                    "file": {
-                        "type": "string",
-                        "format": "binary",
-                        "description": "webp, jpeg, jpg or png, checked by content; size-limited",
-                    },
-                },
-            }
-        }
-    },
-}
+UPLOAD_BODY = multipart_body(
+    {
+        "room_type_id": {"type": "integer", "minimum": 1},
+        "file": {
+            "type": "string",
+            "format": "binary",
+            "description": "webp, jpeg, jpg or png, checked by content; size-limited",
+        },
+    }
+)
 
 
 @bp.post("/upload-room-type-media")

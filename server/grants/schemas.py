@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_smorest.fields import Upload
 from marshmallow import Schema, fields, validate
 
-from ..common_schemas import BaseSchema
+from ..common_schemas import BaseSchema, multipart_body
 
 YEAR_MIN, YEAR_MAX = 2000, 2100
 
@@ -49,21 +49,12 @@ class ScholarshipCheckResponse(BaseSchema):
     )
 
 
-IMPORT_BODY = {
-    "required": True,
-    "content": {
-        "multipart/form-data": {
-            "schema": {
-                "type": "object",
-                "required": ["year", "file"],
-                "properties": {
-                    "year": {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
-                    "file": {"type": "string", "format": "binary", "description": "xlsx in the template"},
-                },
-            }
-        }
-    },
-}
+IMPORT_BODY = multipart_body(
+    {
+        "year": {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
+        "file": {"type": "string", "format": "binary", "description": "xlsx in the template"},
+    }
+)
 
 
 # ------------------------------------------------------------------------------- imports (issue 23, decision 0086)

@@ -3,15 +3,15 @@ previewed then applied. Thin: staff_imports.py reads, checks, dry-runs and appli
 
 from __future__ import annotations
 
-from flask import request
 from flask_smorest import Blueprint
 from marshmallow import fields
 
 from ..access import login_required
-from ..common_schemas import BaseSchema, ErrorEnvelope
+from ..common_schemas import ErrorEnvelope
 from ..errors import Invalid
 from ..models import ADMIN_ROLES
 from . import staff_imports
+from .import_answers import UPLOAD_BODY, ImportAnswer, uploaded_file
 
 bp = Blueprint(
     "reference_imports",
@@ -20,48 +20,12 @@ bp = Blueprint(
     description="Settings: reference imports",
 )
 SECURITY = [{"bearerAuth": []}]
-UPLOAD_BODY = {
-    "required": True,
-    "content": {
-        "multipart/form-data": {
-            "schema": {
-                "type": "object",
-                "required": ["file"],
-                "properties": {"file": {"type": "string", "format": "binary", "description": "xlsx or UTF-8 csv"}},
-            }
-        }
-    },
-}
 
 
-class RowErrorRead(BaseSchema):
-    row = fields.Integer(allow_none=True, metadata={"description": "the row number as in the spreadsheet"})
-    message = fields.String()
+class ReferenceImportAnswer(ImportAnswer):
+    """The shared answer, naming what the file held (kato or institutions)."""
 
-
-class CountsRead(BaseSchema):
-    rows = fields.Integer()
-    created = fields.Integer()
-    updated = fields.Integer()
-    unchanged = fields.Integer()
-    absent = fields.Integer(metadata={"description": "KATO: codes in the database the file lacks (kept)"})
-
-
-class ImportAnswer(BaseSchema):
-    success = fields.Boolean()
     kind = fields.String()
-    valid = fields.Boolean()
-    counts = fields.Nested(CountsRead, allow_none=True)
-    message = fields.String(allow_none=True)
-    errors = fields.List(fields.Nested(RowErrorRead))
-    error_count = fields.Integer()
-
-
-def _file():
-    upload = request.files.get("file")
-    if upload is None or not upload.filename:
-        raise Invalid("errors.validation", errors={"file": ["validation.required"]})
-    return upload
 
 
 def _kind(kind: str) -> str:
@@ -73,20 +37,20 @@ def _kind(kind: str) -> str:
 @bp.post("/<kind>/preview")
 @login_required(roles=ADMIN_ROLES)
 @bp.doc(security=SECURITY, requestBody=UPLOAD_BODY)
-@bp.response(200, ImportAnswer)
+@bp.response(200, ReferenceImportAnswer)
 @bp.alt_response(400, schema=ErrorEnvelope, description="No file, or an unknown kind")
 def preview(kind: str):
     """What applying the file would do (counts), or its row errors; nothing is written."""
-    upload = _file()
+    upload = uploaded_file()
     return staff_imports.preview(_kind(kind), upload.filename, upload.stream)
 
 
 @bp.post("/<kind>/apply")
 @login_required(roles=ADMIN_ROLES)
 @bp.doc(security=SECURITY, requestBody=UPLOAD_BODY)
-@bp.response(200, ImportAnswer)
+@bp.response(200, ReferenceImportAnswer)
 @bp.alt_response(400, schema=ErrorEnvelope, description="No file, an unknown kind, or a file with errors")
 def apply(kind: str):
     """Imports the file, all or nothing, with one audit row of its counts."""
-    upload = _file()
+    upload = uploaded_file()
     return staff_imports.apply(_kind(kind), upload.filename, upload.stream)

@@ -31,8 +31,12 @@ KINDS = {
 }
 
 
+# saved_upload, failure_answer, counts_answer and file_refused are public: the assistant's knowledge base imports its
+# spreadsheet the same way (chat/kb_imports.py).
+
+
 @contextmanager
-def _saved(filename: str, stream):
+def saved_upload(filename: str, stream):
     """The upload as a temporary file named as uploaded (imports.read_table reads xlsx or csv by the suffix, and its
     messages name the file), removed afterwards."""
     name = re.sub(r"[^\w.\- ]+", "_", Path(filename or "").name).strip(" .") or "upload"
@@ -44,7 +48,8 @@ def _saved(filename: str, stream):
         yield path
 
 
-def _failure(error: imports.ImportFailed) -> dict:
+def failure_answer(error: imports.ImportFailed) -> dict:
+    """The answer's message and row errors (at most imports.MAX_REPORTED_ERRORS) in the caller's language."""
     lang = current_language()
     return {
         "message": error.message(lang),
@@ -53,7 +58,7 @@ def _failure(error: imports.ImportFailed) -> dict:
     }
 
 
-def _counts(result: imports.ImportResult, rows: int) -> dict:
+def counts_answer(result: imports.ImportResult, rows: int) -> dict:
     return {
         "rows": rows,
         "created": result.created,
@@ -63,31 +68,36 @@ def _counts(result: imports.ImportResult, rows: int) -> dict:
     }
 
 
+def file_refused(error: imports.ImportFailed) -> Invalid:
+    """The 400 of a load whose file has errors: the message and each row's error under `file`; nothing was written."""
+    failure = failure_answer(error)
+    messages = [failure["message"], *(item["message"] for item in failure["errors"])]
+    return Invalid(error.key, errors={"file": messages}, **error.params)
+
+
 def preview(kind: str, filename: str, stream) -> dict:
     read, apply_rows, _action, _target = KINDS[kind]
     try:
-        with _saved(filename, stream) as path:
+        with saved_upload(filename, stream) as path:
             rows = read(path)
         try:
             result = apply_rows(rows)
         finally:
             db.session.rollback()  # a dry run: nothing of it stays, nor its audit notes
     except imports.ImportFailed as error:
-        return {"success": True, "kind": kind, "valid": False, "counts": None, **_failure(error)}
-    return {"success": True, "kind": kind, "valid": True, "counts": _counts(result, len(rows)), "errors": []}
+        return {"success": True, "kind": kind, "valid": False, "counts": None, **failure_answer(error)}
+    return {"success": True, "kind": kind, "valid": True, "counts": counts_answer(result, len(rows)), "errors": []}
 
 
 def apply(kind: str, filename: str, stream) -> dict:
     """Applies the file (all or nothing) with one audit row of its counts; a bad file is a 400 with its row errors."""
     read, apply_rows, action, target = KINDS[kind]
     try:
-        with _saved(filename, stream) as path:
+        with saved_upload(filename, stream) as path:
             rows = read(path)
             with unit_of_work():
                 result = apply_rows(rows)
                 imports.audit_import(action, target, path, result)
     except imports.ImportFailed as error:
-        failure = _failure(error)
-        messages = [failure["message"], *(item["message"] for item in failure["errors"])]
-        raise Invalid(error.key, errors={"file": messages}, **error.params) from error
-    return {"success": True, "kind": kind, "valid": True, "counts": _counts(result, len(rows)), "errors": []}
+        raise file_refused(error) from error
+    return {"success": True, "kind": kind, "valid": True, "counts": counts_answer(result, len(rows)), "errors": []}

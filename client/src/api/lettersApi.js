@@ -5,34 +5,17 @@
  *   GET  /admin/applications/{id}/letters → {list}      every version, for staff
  *   POST /admin/letters/{id}/reissue | /revoke {reason} → {letter}
  *   GET  /letters/verify/{code} → {status, letter}      public; 404 letters.unknown_code */
+import { fileNameOf, saveBlob } from './attachments';
 import { baseApi } from './baseApi';
 
 export const LETTER_KINDS = ['acceptance', 'enrolment', 'dorm_assignment'];
-
-/** The file name of an attachment answer (Content-Disposition), or the fallback. */
-function fileNameOf(response, fallback) {
-  const header = (response && response.headers && response.headers.get('Content-Disposition')) || '';
-  const match = /filename="?([^";]+)"?/i.exec(header);
-  return match ? match[1] : fallback;
-}
 
 /** A responseHandler for the PDF: the browser saves it through a temporary link; the store keeps only its name (an
  * error answer stays JSON for apiErrorMessage). */
 async function saveLetter(response) {
   if (!response.ok) return response.json();
   const name = fileNameOf(response, 'letter.pdf');
-  const blob = await response.blob();
-  if (typeof URL !== 'undefined' && URL.createObjectURL) {
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveBlob(await response.blob(), name);
   return name;
 }
 

@@ -1,31 +1,11 @@
 /* The staff review calls (req §7 Admin; decision 0066), injected into the one API. */
+import { fileNameOf, saveBlob } from '../../api/attachments';
 import { baseApi } from '../../api/baseApi';
 import { exportQueryString } from './queues';
 
 const TAGS = ['AdminQueue', 'AdminApplication', 'AdminDashboard'];
 /** The admin's own background exports (GET /admin/exports): refetched when one is started. */
 const EXPORTS_TAG = 'AdminExports';
-
-/** The file name of an attachment answer (Content-Disposition), or the fallback. */
-export function fileNameOf(response, fallback) {
-  const header = (response && response.headers && response.headers.get('Content-Disposition')) || '';
-  const match = /filename="?([^";]+)"?/i.exec(header);
-  return match ? match[1] : fallback;
-}
-
-/** Saves a blob under a name through a temporary link (the browser's own download). */
-export function saveBlob(blob, name) {
-  if (typeof URL === 'undefined' || !URL.createObjectURL) return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** An RTK Query responseHandler for a file answer: the browser saves it; the store keeps only its name (an error
  * answer stays JSON for apiErrorMessage). */

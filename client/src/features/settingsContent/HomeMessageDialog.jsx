@@ -23,9 +23,9 @@ import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../../components/apiError';
 import useReturnFocus from '../../components/focus/useReturnFocus';
 import useDebouncedValue from '../../components/useDebouncedValue';
-import { useSnackbar } from '../../components/SnackbarProvider';
-import { fieldErrorsOf, useMessageRecipientsQuery, useSaveHomeMessageMutation } from './settingsContentApi';
+import { useMessageRecipientsQuery, useSaveHomeMessageMutation } from './settingsContentApi';
 import { fromLocalInput, toLocalInput } from './dates';
+import useFormDialog from './useFormDialog';
 
 export const LANGS = ['ru', 'kk', 'en'];
 const TITLE_MAX = 200;
@@ -106,41 +106,28 @@ function RecipientPicker({ segment, value, onChange, error }) {
 
 export default function HomeMessageDialog({ open, message, segment, onClose }) {
   const { t, i18n } = useTranslation();
-  const { showSuccess } = useSnackbar();
-  const [form, setForm] = useState(() => formOf(message));
-  const [tried, setTried] = useState(false);
-  const [save, { isLoading, error, reset }] = useSaveHomeMessageMutation();
   const { onExited } = useReturnFocus(open);
-  const set = (name) => (event) => setForm((prev) => ({ ...prev, [name]: event.target.value }));
-  const local = tried ? localErrors(form, t) : {};
-  const server = fieldErrorsOf(error);
-  const errorOf = (name) => local[name] || (server[name] && server[name][0]) || '';
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const submit = async (event) => {
-    event.preventDefault();
-    setTried(true);
-    if (Object.keys(localErrors(form, t)).length) return;
-    const body = {
-      type: form.type,
-      amount: form.type === 'payment' ? Number(form.amount) : null,
-      is_permanent: form.isPermanent,
-      starts_at: form.isPermanent ? null : fromLocalInput(form.startsAt),
-      ends_at: form.isPermanent ? null : fromLocalInput(form.endsAt),
-      audience: form.audience,
-      user_id: form.audience === 'user' && form.user ? form.user.id : null,
-      ...Object.fromEntries(LANGS.flatMap((lang) => [[`title_${lang}`, form[`title_${lang}`]], [`text_${lang}`, form[`text_${lang}`]]])),
-    };
-    const result = await save({ segment, id: message ? message.id : null, body });
-    if (!result.error) {
-      showSuccess(t('settings_content.messages.saved'));
-      close();
-    }
-  };
+  const { form, setForm, set, errorOf, hasFieldErrors, busy: isLoading, error, close, submitWith } = useFormDialog({
+    initial: () => formOf(message),
+    mutation: useSaveHomeMessageMutation(),
+    check: (values) => localErrors(values, t),
+    onClose,
+    savedText: t('settings_content.messages.saved'),
+  });
+  const submit = submitWith((values) => ({
+    segment,
+    id: message ? message.id : null,
+    body: {
+      type: values.type,
+      amount: values.type === 'payment' ? Number(values.amount) : null,
+      is_permanent: values.isPermanent,
+      starts_at: values.isPermanent ? null : fromLocalInput(values.startsAt),
+      ends_at: values.isPermanent ? null : fromLocalInput(values.endsAt),
+      audience: values.audience,
+      user_id: values.audience === 'user' && values.user ? values.user.id : null,
+      ...Object.fromEntries(LANGS.flatMap((lang) => [[`title_${lang}`, values[`title_${lang}`]], [`text_${lang}`, values[`text_${lang}`]]])),
+    },
+  }));
 
   const titleId = 'home-message-dialog-title';
   return (
@@ -159,7 +146,7 @@ export default function HomeMessageDialog({ open, message, segment, onClose }) {
           {message ? t('settings_content.messages.dialog_edit') : t('settings_content.messages.dialog_create')}
         </DialogTitle>
         <DialogContent>
-          {error && !Object.keys(server).length && (
+          {error && !hasFieldErrors && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="home-message-error">
               {apiErrorMessage(error, t, i18n)}
             </Alert>

@@ -3,22 +3,17 @@
  * population again on every call and writes each change to the audit trail. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../../components/apiError';
 import ConfirmDialog from '../../components/ConfirmDialog';
+import PagedResults, { ResultsTable } from '../../components/PagedResults';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { formatMoney } from '../../i18n/format';
@@ -86,82 +81,73 @@ export default function HomeMessagesPage({ shell }) {
           <Tab key={value} value={value} label={t(`settings_content.messages.${value}`)} data-testid={`home-messages-tab-${value}`} />
         ))}
       </Tabs>
-      {isError && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
-      {data && messages.length === 0 && (
-        <Typography sx={{ py: 2 }} data-testid="home-messages-empty">
-          {t(`settings_content.messages.empty_${status}`)}
-        </Typography>
-      )}
-      {messages.length > 0 && (
-        <TableContainer>
-          <Table aria-label={t('settings_content.messages.table')} aria-busy={isFetching ? 'true' : 'false'} data-testid="home-messages-table">
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{t('settings_content.messages.columns.title')}</TableCell>
-                <TableCell scope="col">{t('settings_content.messages.columns.audience')}</TableCell>
-                <TableCell scope="col" sx={WIDE_ONLY}>
-                  {t('settings_content.messages.columns.when')}
+      <PagedResults
+        data={data}
+        isError={isError}
+        error={error}
+        emptyText={t(`settings_content.messages.empty_${status}`)}
+        emptyTestId="home-messages-empty"
+        page={page}
+        pageSize={MESSAGES_PAGE_SIZE}
+        onPageChange={setPage}
+      >
+        <ResultsTable
+          label={t('settings_content.messages.table')}
+          busy={isFetching}
+          testId="home-messages-table"
+          head={
+            <>
+              <TableCell scope="col">{t('settings_content.messages.columns.title')}</TableCell>
+              <TableCell scope="col">{t('settings_content.messages.columns.audience')}</TableCell>
+              <TableCell scope="col" sx={WIDE_ONLY}>
+                {t('settings_content.messages.columns.when')}
+              </TableCell>
+              <TableCell scope="col" sx={WIDE_ONLY}>
+                {t('settings_content.messages.columns.type')}
+              </TableCell>
+              {status === 'active' && <TableCell scope="col">{t('settings_content.messages.columns.actions')}</TableCell>}
+            </>
+          }
+        >
+          {messages.map((message) => (
+            <TableRow key={message.id} data-testid={`home-message-row-${message.id}`}>
+              <TableCell component="th" scope="row">
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {titleOf(message)}
+                </Typography>
+              </TableCell>
+              <TableCell>{audienceOf(message)}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{whenOf(message)}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{typeOf(message)}</TableCell>
+              {status === 'active' && (
+                <TableCell>
+                  <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing({ message })}
+                      aria-haspopup="dialog"
+                      aria-label={t('settings_content.messages.edit_label', { title: titleOf(message) })}
+                      data-testid={`home-message-edit-${message.id}`}
+                    >
+                      {t('settings_content.messages.edit')}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => setRetiring(message)}
+                      aria-haspopup="dialog"
+                      aria-label={t('settings_content.messages.retire_label', { title: titleOf(message) })}
+                      data-testid={`home-message-retire-${message.id}`}
+                    >
+                      {t('settings_content.messages.retire')}
+                    </Button>
+                  </Stack>
                 </TableCell>
-                <TableCell scope="col" sx={WIDE_ONLY}>
-                  {t('settings_content.messages.columns.type')}
-                </TableCell>
-                {status === 'active' && <TableCell scope="col">{t('settings_content.messages.columns.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {messages.map((message) => (
-                <TableRow key={message.id} data-testid={`home-message-row-${message.id}`}>
-                  <TableCell component="th" scope="row">
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {titleOf(message)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{audienceOf(message)}</TableCell>
-                  <TableCell sx={WIDE_ONLY}>{whenOf(message)}</TableCell>
-                  <TableCell sx={WIDE_ONLY}>{typeOf(message)}</TableCell>
-                  {status === 'active' && (
-                    <TableCell>
-                      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-                        <Button
-                          size="small"
-                          onClick={() => setEditing({ message })}
-                          aria-haspopup="dialog"
-                          aria-label={t('settings_content.messages.edit_label', { title: titleOf(message) })}
-                          data-testid={`home-message-edit-${message.id}`}
-                        >
-                          {t('settings_content.messages.edit')}
-                        </Button>
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setRetiring(message)}
-                          aria-haspopup="dialog"
-                          aria-label={t('settings_content.messages.retire_label', { title: titleOf(message) })}
-                          data-testid={`home-message-retire-${message.id}`}
-                        >
-                          {t('settings_content.messages.retire')}
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {data && data.total > MESSAGES_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={MESSAGES_PAGE_SIZE}
-          rowsPerPageOptions={[MESSAGES_PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) => t('audit_trail.displayed', { from, to, count })}
-          getItemAriaLabel={(type) => t(`audit_trail.page_${type}`)}
-        />
-      )}
+              )}
+            </TableRow>
+          ))}
+        </ResultsTable>
+      </PagedResults>
       {editing && (
         <HomeMessageDialog
           key={editing.message ? editing.message.id : 'new'}

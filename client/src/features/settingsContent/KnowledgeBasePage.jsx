@@ -2,7 +2,7 @@
  * (server paging, a search box), the whole base as an xlsx to edit, and the edited file back in: "Check" first (what
  * loading would add, change or leave, or its errors row by row), then "Load" the same file — all or nothing, one
  * audit row. The assistant answers from a loaded entry with the next question. Both admin roles; the server checks. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -10,7 +10,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -23,11 +22,12 @@ import Typography from '@mui/material/Typography';
 import { API_BASE } from '../../api/baseApi';
 import { apiErrorMessage } from '../../components/apiError';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
-import { formatNumber } from '../../i18n/format';
 import { selectToken } from '../../session/sessionSlice';
+import CheckLoadImport from './CheckLoadImport';
 import { KNOWLEDGE_PAGE_SIZE, useKnowledgeEntriesQuery, useKnowledgeImportMutation } from './knowledgeBaseApi';
 
 const COUNTS = ['rows', 'created', 'updated', 'unchanged', 'absent'];
+const STEPS = { check: 'check', load: 'load', done: 'loaded' };
 const SEARCH_DELAY_MS = 300;
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } };
 
@@ -35,53 +35,30 @@ function entryTitle(entry, lng) {
   return entry[`title_${lng}`] || entry.title_ru;
 }
 
-function Counts({ counts, testId }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }} data-testid={testId}>
-      {COUNTS.map((name) => (
-        <Box key={name} sx={{ display: 'contents' }}>
-          <Typography component="dt">{t(`settings_content.knowledge.counts.${name}`)}</Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-            {formatNumber(counts[name], i18n.language)}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
+const countNames = () => COUNTS;
 
-function RowErrors({ answer }) {
+/** The check's row errors as a table: a row number and what is wrong in it. */
+function ErrorsTable({ errors }) {
   const { t } = useTranslation();
   return (
-    <Alert severity="error" data-testid="knowledge-check-errors">
-      <Typography sx={{ mb: 1 }}>{answer.message}</Typography>
-      {answer.errors.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label={t('settings_content.knowledge.errors_table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{t('settings_content.knowledge.error_row')}</TableCell>
-                <TableCell scope="col">{t('settings_content.knowledge.error_message')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {answer.errors.map((item, index) => (
-                <TableRow key={`${item.row}-${index}`}>
-                  <TableCell>{item.row ?? '—'}</TableCell>
-                  <TableCell>{item.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {answer.error_count > answer.errors.length && (
-        <Typography sx={{ mt: 1 }}>
-          {t('settings_content.imports.more_errors', { count: answer.error_count - answer.errors.length })}
-        </Typography>
-      )}
-    </Alert>
+    <TableContainer>
+      <Table size="small" aria-label={t('settings_content.knowledge.errors_table')}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{t('settings_content.knowledge.error_row')}</TableCell>
+            <TableCell scope="col">{t('settings_content.knowledge.error_message')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {errors.map((item, index) => (
+            <TableRow key={`${item.row}-${index}`}>
+              <TableCell>{item.row ?? '—'}</TableCell>
+              <TableCell>{item.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 
@@ -171,35 +148,13 @@ function Entries() {
     </Paper>
   );
 }
-
 function Import() {
   const { t, i18n } = useTranslation();
-  const inputId = useId();
-  const fileInput = useRef(null);
+  const titleId = useId();
   const token = useSelector(selectToken);
-  const [file, setFile] = useState(null);
-  const [checked, setChecked] = useState(null);
-  const [loaded, setLoaded] = useState(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const [run, { isLoading, error, reset }] = useKnowledgeImportMutation();
+  const mutation = useKnowledgeImportMutation();
 
-  const start = () => {
-    setChecked(null);
-    setLoaded(null);
-    reset();
-  };
-  const check = async () => {
-    start();
-    const result = await run({ step: 'check', file });
-    if (!result.error) setChecked(result.data);
-  };
-  const load = async () => {
-    const result = await run({ step: 'load', file });
-    if (!result.error) {
-      setLoaded(result.data);
-      setChecked(null);
-    }
-  };
   // The export needs the staff token, so it is fetched, not linked.
   const download = async () => {
     setDownloadFailed(false);
@@ -219,72 +174,30 @@ function Import() {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${inputId}-title`} sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography id={`${inputId}-title`} variant="h6" component="h2" sx={{ mb: 1 }}>
+    <Paper variant="outlined" component="section" aria-labelledby={`${titleId}-title`} sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography id={`${titleId}-title`} variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('settings_content.knowledge.import_title')}
       </Typography>
       <Typography sx={{ mb: 1 }}>{t('settings_content.knowledge.import_intro')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('settings_content.knowledge.columns_hint')}
       </Typography>
-      <Stack spacing={2} sx={{ maxWidth: 720 }}>
+      <CheckLoadImport
+        mutation={mutation}
+        steps={STEPS}
+        testIdPrefix="knowledge"
+        countNames={countNames}
+        countLabels="settings_content.knowledge.counts"
+        doneText={t('settings_content.knowledge.loaded')}
+        errorsView={ErrorsTable}
+      >
         <Box>
           <Button variant="outlined" onClick={download} data-testid="knowledge-download">
             {t('settings_content.knowledge.download')}
           </Button>
         </Box>
         {downloadFailed && <Alert severity="error">{t('settings_content.knowledge.download_failed')}</Alert>}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-          {/* A real button opens the hidden file input (a <label role="button"> is not an allowed ARIA role). */}
-          <Button variant="outlined" onClick={() => fileInput.current && fileInput.current.click()} aria-describedby={`${inputId}-name`}>
-            {t('settings_content.imports.choose')}
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            accept=".xlsx,.csv"
-            onChange={(event) => {
-              start();
-              setFile((event.target.files && event.target.files[0]) || null);
-            }}
-            data-testid="knowledge-file"
-          />
-          <Typography id={`${inputId}-name`} data-testid="knowledge-file-name">
-            {file ? file.name : t('settings_content.imports.no_file')}
-          </Typography>
-        </Stack>
-        <Stack direction="row" spacing={2}>
-          <Button variant="contained" disabled={!file || isLoading} onClick={check} data-testid="knowledge-check">
-            {t('settings_content.imports.preview')}
-          </Button>
-          <Button
-            variant="contained"
-            color="success"
-            disabled={!file || isLoading || !(checked && checked.valid)}
-            onClick={load}
-            data-testid="knowledge-load"
-          >
-            {t('settings_content.imports.apply')}
-          </Button>
-        </Stack>
-        {error && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
-        <Box aria-live="polite">
-          {checked && checked.valid && (
-            <Alert severity="info" data-testid="knowledge-check-ok">
-              <Typography sx={{ mb: 1 }}>{t('settings_content.imports.preview_ok')}</Typography>
-              <Counts counts={checked.counts} testId="knowledge-check-counts" />
-            </Alert>
-          )}
-          {checked && !checked.valid && <RowErrors answer={checked} />}
-          {loaded && (
-            <Alert severity="success" data-testid="knowledge-loaded">
-              <Typography sx={{ mb: 1 }}>{t('settings_content.knowledge.loaded')}</Typography>
-              <Counts counts={loaded.counts} testId="knowledge-loaded-counts" />
-            </Alert>
-          )}
-        </Box>
-      </Stack>
+      </CheckLoadImport>
     </Paper>
   );
 }

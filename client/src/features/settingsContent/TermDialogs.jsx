@@ -1,7 +1,6 @@
 /* The admission-term forms (decision 0087): a year with its names in three languages and its application window,
  * and one programme's own window with its documents deadline. The server's field errors (in the interface
  * language) are shown under their fields. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,8 +15,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { apiErrorMessage } from '../../components/apiError';
 import useReturnFocus from '../../components/focus/useReturnFocus';
-import { useSnackbar } from '../../components/SnackbarProvider';
-import { fieldErrorsOf, useSaveAdmissionTermMutation, useSaveProgramWindowMutation } from './settingsContentApi';
+import { useSaveAdmissionTermMutation, useSaveProgramWindowMutation } from './settingsContentApi';
+import useFormDialog from './useFormDialog';
 import { fromLocalInput, toLocalInput } from './dates';
 
 const LANGS = ['ru', 'kk', 'en'];
@@ -77,58 +76,78 @@ function Moment({ name, label, value, onChange, error, required = false, testId 
   );
 }
 
+// The two ends of an application window: the server's field, the form's value and the test id's suffix.
+const WINDOW_ENDS = [
+  { name: 'opens_at', value: 'opensAt', testId: 'opens' },
+  { name: 'closes_at', value: 'closesAt', testId: 'closes' },
+];
+
+/** An application window's two moments, side by side from the sm width; the test ids are `${testIdPrefix}-opens`
+ * and `${testIdPrefix}-closes`. */
+function WindowFields({ form, set, errorOf, testIdPrefix }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {WINDOW_ENDS.map((end) => (
+        <Moment
+          key={end.name}
+          name={end.name}
+          required
+          label={t(`settings_content.terms.${end.name}`)}
+          value={form[end.value]}
+          onChange={set(end.value)}
+          error={errorOf(end.name)}
+          testId={`${testIdPrefix}-${end.testId}`}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** A window's own checks, by server field: both moments given, and the close after the open. */
+function windowProblems(form, t) {
+  const problems = {};
+  if (!form.opensAt) problems.opens_at = t('settings_content.terms.required');
+  if (!form.closesAt) problems.closes_at = t('settings_content.terms.required');
+  else if (form.opensAt && form.closesAt <= form.opensAt) problems.closes_at = t('settings_content.messages.dates_order');
+  return problems;
+}
+
 /** Create (term = null) or edit a term. */
 export function TermDialog({ open, term, onClose }) {
   const { t } = useTranslation();
-  const { showSuccess } = useSnackbar();
-  const [form, setForm] = useState(() => ({
-    year: term ? String(term.year) : String(new Date().getFullYear() + 1),
-    name_ru: term ? term.name_ru : '',
-    name_kk: term ? term.name_kk : '',
-    name_en: term ? term.name_en : '',
-    opensAt: term ? toLocalInput(term.opens_at) : '',
-    closesAt: term ? toLocalInput(term.closes_at) : '',
-    isActive: term ? term.is_active : true,
+  const { form, setForm, set, errorOf, hasFieldErrors, busy, error, close, submitWith } = useFormDialog({
+    initial: () => ({
+      year: term ? String(term.year) : String(new Date().getFullYear() + 1),
+      name_ru: term ? term.name_ru : '',
+      name_kk: term ? term.name_kk : '',
+      name_en: term ? term.name_en : '',
+      opensAt: term ? toLocalInput(term.opens_at) : '',
+      closesAt: term ? toLocalInput(term.closes_at) : '',
+      isActive: term ? term.is_active : true,
+    }),
+    mutation: useSaveAdmissionTermMutation(),
+    check: (values) => {
+      const problems = windowProblems(values, t);
+      if (!/^\d{4}$/.test(values.year.trim())) problems.year = t('settings_content.terms.required');
+      if (!values.name_ru.trim()) problems.name_ru = t('settings_content.terms.required');
+      return problems;
+    },
+    onClose,
+    savedText: t('settings_content.terms.saved'),
+  });
+  const submit = submitWith((values) => ({
+    id: term ? term.id : null,
+    body: {
+      year: Number(values.year),
+      name_ru: values.name_ru,
+      name_kk: values.name_kk,
+      name_en: values.name_en,
+      opens_at: fromLocalInput(values.opensAt),
+      closes_at: fromLocalInput(values.closesAt),
+      is_active: values.isActive,
+    },
   }));
-  const [tried, setTried] = useState(false);
-  const [save, { isLoading, error, reset }] = useSaveAdmissionTermMutation();
-  const set = (name) => (event) => setForm((prev) => ({ ...prev, [name]: event.target.value }));
-  const server = fieldErrorsOf(error);
-  const required = t('settings_content.terms.required');
-  const local = {};
-  if (tried) {
-    if (!/^\d{4}$/.test(form.year.trim())) local.year = required;
-    if (!form.name_ru.trim()) local.name_ru = required;
-    if (!form.opensAt) local.opens_at = required;
-    if (!form.closesAt) local.closes_at = required;
-    else if (form.opensAt && form.closesAt <= form.opensAt) local.closes_at = t('settings_content.messages.dates_order');
-  }
-  const errorOf = (name) => local[name] || (server[name] && server[name][0]) || '';
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submit = async (event) => {
-    event.preventDefault();
-    setTried(true);
-    const ok = /^\d{4}$/.test(form.year.trim()) && form.name_ru.trim() && form.opensAt && form.closesAt && form.closesAt > form.opensAt;
-    if (!ok) return;
-    const body = {
-      year: Number(form.year),
-      name_ru: form.name_ru,
-      name_kk: form.name_kk,
-      name_en: form.name_en,
-      opens_at: fromLocalInput(form.opensAt),
-      closes_at: fromLocalInput(form.closesAt),
-      is_active: form.isActive,
-    };
-    const result = await save({ id: term ? term.id : null, body });
-    if (!result.error) {
-      showSuccess(t('settings_content.terms.saved'));
-      close();
-    }
-  };
 
   return (
     <DialogFrame
@@ -136,9 +155,9 @@ export function TermDialog({ open, term, onClose }) {
       titleId="term-dialog-title"
       title={term ? t('settings_content.terms.dialog_edit') : t('settings_content.terms.dialog_create')}
       testId="term-dialog"
-      busy={isLoading}
+      busy={busy}
       error={error}
-      hasFieldErrors={Object.keys(server).length > 0}
+      hasFieldErrors={hasFieldErrors}
       onClose={close}
       onSubmit={submit}
     >
@@ -165,26 +184,7 @@ export function TermDialog({ open, term, onClose }) {
           />
         ))}
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Moment
-          name="opens_at"
-          required
-          label={t('settings_content.terms.opens_at')}
-          value={form.opensAt}
-          onChange={set('opensAt')}
-          error={errorOf('opens_at')}
-          testId="term-opens"
-        />
-        <Moment
-          name="closes_at"
-          required
-          label={t('settings_content.terms.closes_at')}
-          value={form.closesAt}
-          onChange={set('closesAt')}
-          error={errorOf('closes_at')}
-          testId="term-closes"
-        />
-      </Stack>
+      <WindowFields form={form} set={set} errorOf={errorOf} testIdPrefix="term" />
       <FormControlLabel
         control={
           <Checkbox
@@ -201,76 +201,40 @@ export function TermDialog({ open, term, onClose }) {
 /** One programme's own window and documents deadline in a term. */
 export function WindowDialog({ open, term, program, name, onClose }) {
   const { t } = useTranslation();
-  const { showSuccess } = useSnackbar();
   const own = term.windows.find((window) => window.study_program_id === program.id);
-  const [form, setForm] = useState(() => ({
-    opensAt: toLocalInput(own ? own.opens_at : term.opens_at),
-    closesAt: toLocalInput(own ? own.closes_at : term.closes_at),
-    documentsDueAt: toLocalInput(own && own.documents_due_at),
+  const { form, set, errorOf, hasFieldErrors, busy, error, close, submitWith } = useFormDialog({
+    initial: () => ({
+      opensAt: toLocalInput(own ? own.opens_at : term.opens_at),
+      closesAt: toLocalInput(own ? own.closes_at : term.closes_at),
+      documentsDueAt: toLocalInput(own && own.documents_due_at),
+    }),
+    mutation: useSaveProgramWindowMutation(),
+    check: (values) => windowProblems(values, t),
+    onClose,
+    savedText: t('settings_content.terms.saved'),
+  });
+  const submit = submitWith((values) => ({
+    termId: term.id,
+    programId: program.id,
+    body: {
+      opens_at: fromLocalInput(values.opensAt),
+      closes_at: fromLocalInput(values.closesAt),
+      documents_due_at: fromLocalInput(values.documentsDueAt),
+    },
   }));
-  const [tried, setTried] = useState(false);
-  const [save, { isLoading, error, reset }] = useSaveProgramWindowMutation();
-  const set = (field) => (event) => setForm((prev) => ({ ...prev, [field]: event.target.value }));
-  const server = fieldErrorsOf(error);
-  const required = t('settings_content.terms.required');
-  const local = {};
-  if (tried) {
-    if (!form.opensAt) local.opens_at = required;
-    if (!form.closesAt) local.closes_at = required;
-    else if (form.opensAt && form.closesAt <= form.opensAt) local.closes_at = t('settings_content.messages.dates_order');
-  }
-  const errorOf = (field) => local[field] || (server[field] && server[field][0]) || '';
-  const close = () => {
-    reset();
-    onClose();
-  };
-  const submit = async (event) => {
-    event.preventDefault();
-    setTried(true);
-    if (!form.opensAt || !form.closesAt || form.closesAt <= form.opensAt) return;
-    const body = {
-      opens_at: fromLocalInput(form.opensAt),
-      closes_at: fromLocalInput(form.closesAt),
-      documents_due_at: fromLocalInput(form.documentsDueAt),
-    };
-    const result = await save({ termId: term.id, programId: program.id, body });
-    if (!result.error) {
-      showSuccess(t('settings_content.terms.saved'));
-      close();
-    }
-  };
   return (
     <DialogFrame
       open={open}
       titleId="window-dialog-title"
       title={t('settings_content.terms.window_dialog', { name })}
       testId="window-dialog"
-      busy={isLoading}
+      busy={busy}
       error={error}
-      hasFieldErrors={Object.keys(server).length > 0}
+      hasFieldErrors={hasFieldErrors}
       onClose={close}
       onSubmit={submit}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Moment
-          name="opens_at"
-          required
-          label={t('settings_content.terms.opens_at')}
-          value={form.opensAt}
-          onChange={set('opensAt')}
-          error={errorOf('opens_at')}
-          testId="window-opens"
-        />
-        <Moment
-          name="closes_at"
-          required
-          label={t('settings_content.terms.closes_at')}
-          value={form.closesAt}
-          onChange={set('closesAt')}
-          error={errorOf('closes_at')}
-          testId="window-closes"
-        />
-      </Stack>
+      <WindowFields form={form} set={set} errorOf={errorOf} testIdPrefix="window" />
       <Moment
         name="documents_due_at"
         label={t('settings_content.terms.documents_due_at')}

@@ -4,7 +4,6 @@
  * (the terms and programmes are shared); the server checks the role and writes the audit trail. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,11 +15,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../../components/apiError';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import PagedResults from '../../components/PagedResults';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { localizedName } from '../../i18n';
 import { TermDialog, WindowDialog } from './TermDialogs';
@@ -134,56 +133,49 @@ export default function TermsPage() {
         </Button>
       </Stack>
       <Typography sx={{ mb: 2 }}>{t('settings_content.terms.intro')}</Typography>
-      {isError && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
-      {data && terms.length === 0 && (
-        <Typography sx={{ py: 2 }} data-testid="terms-empty">
-          {t('settings_content.terms.empty')}
-        </Typography>
-      )}
-      <Stack spacing={2}>
-        {terms.map((term) => (
-          <Card key={term.id} variant="outlined" component="section" aria-labelledby={`term-${term.id}-title`} data-testid={`term-${term.id}`}>
-            <CardContent>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }}>
-                <Box>
-                  <Typography variant="h6" component="h2" id={`term-${term.id}-title`}>
-                    {`${term.year} · ${termName(term, i18n.language)}`}{' '}
-                    <Chip
-                      size="small"
-                      color={term.is_active ? 'success' : 'default'}
-                      label={term.is_active ? t('settings_content.terms.active') : t('settings_content.terms.inactive')}
-                    />
-                  </Typography>
-                  <Typography variant="body2">
-                    {t('settings_content.terms.window', { from: showMoment(term.opens_at), to: showMoment(term.closes_at) })}
-                  </Typography>
-                </Box>
-                <Button
-                  onClick={() => setEditing({ term })}
-                  aria-haspopup="dialog"
-                  aria-label={t('settings_content.terms.edit_label', { year: term.year })}
-                  data-testid={`term-edit-${term.id}`}
-                >
-                  {t('settings_content.terms.edit')}
-                </Button>
-              </Stack>
-              <ProgramRows term={term} programs={programs} onSetWindow={(item, program, name) => setWindowOf({ term: item, program, name })} />
-            </CardContent>
-          </Card>
-        ))}
-      </Stack>
-      {data && data.total > TERMS_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={TERMS_PAGE_SIZE}
-          rowsPerPageOptions={[TERMS_PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) => t('audit_trail.displayed', { from, to, count })}
-          getItemAriaLabel={(type) => t(`audit_trail.page_${type}`)}
-        />
-      )}
+      <PagedResults
+        data={data}
+        isError={isError}
+        error={error}
+        emptyText={t('settings_content.terms.empty')}
+        emptyTestId="terms-empty"
+        page={page}
+        pageSize={TERMS_PAGE_SIZE}
+        onPageChange={setPage}
+      >
+        <Stack spacing={2}>
+          {terms.map((term) => (
+            <Card key={term.id} variant="outlined" component="section" aria-labelledby={`term-${term.id}-title`} data-testid={`term-${term.id}`}>
+              <CardContent>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }}>
+                  <Box>
+                    <Typography variant="h6" component="h2" id={`term-${term.id}-title`}>
+                      {`${term.year} · ${termName(term, i18n.language)}`}{' '}
+                      <Chip
+                        size="small"
+                        color={term.is_active ? 'success' : 'default'}
+                        label={term.is_active ? t('settings_content.terms.active') : t('settings_content.terms.inactive')}
+                      />
+                    </Typography>
+                    <Typography variant="body2">
+                      {t('settings_content.terms.window', { from: showMoment(term.opens_at), to: showMoment(term.closes_at) })}
+                    </Typography>
+                  </Box>
+                  <Button
+                    onClick={() => setEditing({ term })}
+                    aria-haspopup="dialog"
+                    aria-label={t('settings_content.terms.edit_label', { year: term.year })}
+                    data-testid={`term-edit-${term.id}`}
+                  >
+                    {t('settings_content.terms.edit')}
+                  </Button>
+                </Stack>
+                <ProgramRows term={term} programs={programs} onSetWindow={(item, program, name) => setWindowOf({ term: item, program, name })} />
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      </PagedResults>
       {editing && (
         <TermDialog key={editing.term ? editing.term.id : 'new'} open term={editing.term && current(editing.term)} onClose={() => setEditing(null)} />
       )}

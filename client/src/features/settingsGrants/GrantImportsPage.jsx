@@ -13,12 +13,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -28,6 +23,7 @@ import { apiErrorMessage } from '../../components/apiError';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/dates/dates';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import PagedResults, { ResultsTable } from '../../components/PagedResults';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { selectToken } from '../../session/sessionSlice';
 import {
@@ -55,23 +51,6 @@ function staffName(person) {
   if (!person) return '';
   const name = [person.last_name, person.first_name].filter(Boolean).join(' ');
   return name || person.email;
-}
-
-function Pager({ total, page, size, onPage }) {
-  const { t } = useTranslation();
-  if (total <= size) return null;
-  return (
-    <TablePagination
-      component="div"
-      count={total}
-      page={page}
-      rowsPerPage={size}
-      rowsPerPageOptions={[size]}
-      onPageChange={(_event, next) => onPage(next)}
-      labelDisplayedRows={({ from, to, count }) => t('audit_trail.displayed', { from, to, count })}
-      getItemAriaLabel={(type) => t(`audit_trail.page_${type}`)}
-    />
-  );
 }
 
 // ------------------------------------------------------------------------------------------------------- upload
@@ -185,61 +164,60 @@ function RowsTable({ importId, category }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const { data, isFetching } = useGrantImportRowsQuery({ id: importId, category, page: page + 1, perPage: ROWS_PAGE_SIZE });
-  if (!data) return null;
-  const rows = data.list;
-  if (rows.length === 0) {
-    return (
-      <Typography sx={{ py: 2 }} data-testid={`grants-rows-empty-${category}`}>
-        {t(`settings_grants.preview.empty.${category}`)}
-      </Typography>
-    );
-  }
+  const rows = (data && data.list) || [];
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label={t(`settings_grants.preview.tabs.${category}`)} aria-busy={isFetching ? 'true' : 'false'} data-testid={`grants-rows-${category}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">{t('settings_grants.preview.columns.row')}</TableCell>
-              <TableCell scope="col">{t('settings_grants.preview.columns.iin')}</TableCell>
-              <TableCell scope="col">{t('settings_grants.preview.columns.full_name')}</TableCell>
-              <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                {t('settings_grants.preview.columns.programme_group')}
-              </TableCell>
-              <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                {t('settings_grants.preview.columns.grant_kind')}
-              </TableCell>
-              <TableCell scope="col">{t('settings_grants.preview.columns.note')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.row_number} data-testid={`grants-row-${row.row_number}`}>
-                <TableCell component="th" scope="row">
-                  {row.row_number}
-                </TableCell>
-                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.iin}</TableCell>
-                <TableCell>{row.full_name}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.programme_group}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.grant_kind}</TableCell>
-                <TableCell>
-                  {row.errors.map((text) => (
-                    <Typography key={text} variant="body2" color="error.dark">
-                      {text}
-                    </Typography>
-                  ))}
-                  {row.application_id && (
-                    <Typography variant="body2">{t('settings_grants.preview.application', { id: row.application_id })}</Typography>
-                  )}
-                  {row.already_listed && <Typography variant="body2">{t('settings_grants.preview.already_listed')}</Typography>}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Pager total={data.total} page={page} size={ROWS_PAGE_SIZE} onPage={setPage} />
-    </>
+    <PagedResults
+      data={data}
+      emptyText={t(`settings_grants.preview.empty.${category}`)}
+      emptyTestId={`grants-rows-empty-${category}`}
+      page={page}
+      pageSize={ROWS_PAGE_SIZE}
+      onPageChange={setPage}
+    >
+      <ResultsTable
+        size="small"
+        label={t(`settings_grants.preview.tabs.${category}`)}
+        busy={isFetching}
+        testId={`grants-rows-${category}`}
+        head={
+          <>
+            <TableCell scope="col">{t('settings_grants.preview.columns.row')}</TableCell>
+            <TableCell scope="col">{t('settings_grants.preview.columns.iin')}</TableCell>
+            <TableCell scope="col">{t('settings_grants.preview.columns.full_name')}</TableCell>
+            <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+              {t('settings_grants.preview.columns.programme_group')}
+            </TableCell>
+            <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+              {t('settings_grants.preview.columns.grant_kind')}
+            </TableCell>
+            <TableCell scope="col">{t('settings_grants.preview.columns.note')}</TableCell>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <TableRow key={row.row_number} data-testid={`grants-row-${row.row_number}`}>
+            <TableCell component="th" scope="row">
+              {row.row_number}
+            </TableCell>
+            <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.iin}</TableCell>
+            <TableCell>{row.full_name}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.programme_group}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.grant_kind}</TableCell>
+            <TableCell>
+              {row.errors.map((text) => (
+                <Typography key={text} variant="body2" color="error.dark">
+                  {text}
+                </Typography>
+              ))}
+              {row.application_id && (
+                <Typography variant="body2">{t('settings_grants.preview.application', { id: row.application_id })}</Typography>
+              )}
+              {row.already_listed && <Typography variant="body2">{t('settings_grants.preview.already_listed')}</Typography>}
+            </TableCell>
+          </TableRow>
+        ))}
+      </ResultsTable>
+    </PagedResults>
   );
 }
 
@@ -362,82 +340,85 @@ function History({ selectedId, onOpen }) {
       <Typography id="grants-history-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('settings_grants.history.title')}
       </Typography>
-      {isError && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
-      {data && items.length === 0 && (
-        <Typography sx={{ py: 2 }} data-testid="grants-history-empty">
-          {t('settings_grants.history.empty')}
-        </Typography>
-      )}
-      {items.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label={t('settings_grants.history.title')} aria-busy={isFetching ? 'true' : 'false'} data-testid="grants-history">
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{t('settings_grants.history.columns.file')}</TableCell>
-                <TableCell scope="col">{t('settings_grants.history.columns.year')}</TableCell>
-                <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {t('settings_grants.history.columns.who')}
-                </TableCell>
-                <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {t('settings_grants.history.columns.counts')}
-                </TableCell>
-                <TableCell scope="col">{t('settings_grants.history.columns.status')}</TableCell>
-                <TableCell scope="col">{t('settings_grants.history.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow key={item.id} selected={item.id === selectedId} data-testid={`grants-history-row-${item.id}`}>
-                  <TableCell component="th" scope="row">
-                    <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-                      {item.file_name}
-                    </Typography>
-                    <Typography variant="body2">{formatDateTime(item.applied_at || item.created_at)}</Typography>
-                  </TableCell>
-                  <TableCell>{item.year}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {staffName(item.undone_by || item.applied_by || item.created_by)}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {t('settings_grants.history.counts', {
-                      rows: item.counts.rows,
-                      matched: item.counts.matched,
-                      errors: item.counts.errors + item.counts.duplicates,
-                    })}
-                  </TableCell>
-                  <TableCell>{t(`settings_grants.status.${item.status}`)}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-                      <Button
-                        size="small"
-                        onClick={() => onOpen(item.id)}
-                        aria-label={t('settings_grants.history.open_for', { file: item.file_name, year: item.year })}
-                        data-testid={`grants-open-${item.id}`}
-                      >
-                        {t('settings_grants.history.open')}
-                      </Button>
-                      {item.can_undo && (
-                        <Button
-                          size="small"
-                          // error.dark: the theme's error red is below 4.5:1 on a selected row's tint.
-                          sx={{ color: 'error.dark' }}
-                          onClick={() => setUndoing(item)}
-                          aria-haspopup="dialog"
-                          aria-label={t('settings_grants.history.undo_for', { file: item.file_name, year: item.year })}
-                          data-testid={`grants-undo-${item.id}`}
-                        >
-                          {t('settings_grants.history.undo')}
-                        </Button>
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <Pager total={data ? data.total : 0} page={page} size={HISTORY_PAGE_SIZE} onPage={setPage} />
+      <PagedResults
+        data={data}
+        isError={isError}
+        error={error}
+        emptyText={t('settings_grants.history.empty')}
+        emptyTestId="grants-history-empty"
+        page={page}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPageChange={setPage}
+      >
+        <ResultsTable
+          size="small"
+          label={t('settings_grants.history.title')}
+          busy={isFetching}
+          testId="grants-history"
+          head={
+            <>
+              <TableCell scope="col">{t('settings_grants.history.columns.file')}</TableCell>
+              <TableCell scope="col">{t('settings_grants.history.columns.year')}</TableCell>
+              <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {t('settings_grants.history.columns.who')}
+              </TableCell>
+              <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {t('settings_grants.history.columns.counts')}
+              </TableCell>
+              <TableCell scope="col">{t('settings_grants.history.columns.status')}</TableCell>
+              <TableCell scope="col">{t('settings_grants.history.columns.actions')}</TableCell>
+            </>
+          }
+        >
+          {items.map((item) => (
+            <TableRow key={item.id} selected={item.id === selectedId} data-testid={`grants-history-row-${item.id}`}>
+              <TableCell component="th" scope="row">
+                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+                  {item.file_name}
+                </Typography>
+                <Typography variant="body2">{formatDateTime(item.applied_at || item.created_at)}</Typography>
+              </TableCell>
+              <TableCell>{item.year}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {staffName(item.undone_by || item.applied_by || item.created_by)}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {t('settings_grants.history.counts', {
+                  rows: item.counts.rows,
+                  matched: item.counts.matched,
+                  errors: item.counts.errors + item.counts.duplicates,
+                })}
+              </TableCell>
+              <TableCell>{t(`settings_grants.status.${item.status}`)}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+                  <Button
+                    size="small"
+                    onClick={() => onOpen(item.id)}
+                    aria-label={t('settings_grants.history.open_for', { file: item.file_name, year: item.year })}
+                    data-testid={`grants-open-${item.id}`}
+                  >
+                    {t('settings_grants.history.open')}
+                  </Button>
+                  {item.can_undo && (
+                    <Button
+                      size="small"
+                      // error.dark: the theme's error red is below 4.5:1 on a selected row's tint.
+                      sx={{ color: 'error.dark' }}
+                      onClick={() => setUndoing(item)}
+                      aria-haspopup="dialog"
+                      aria-label={t('settings_grants.history.undo_for', { file: item.file_name, year: item.year })}
+                      data-testid={`grants-undo-${item.id}`}
+                    >
+                      {t('settings_grants.history.undo')}
+                    </Button>
+                  )}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ResultsTable>
+      </PagedResults>
       <ConfirmDialog
         open={Boolean(undoing)}
         title={undoing ? t('settings_grants.confirm.undo_title', { year: undoing.year }) : ''}

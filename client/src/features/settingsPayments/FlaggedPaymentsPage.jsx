@@ -14,12 +14,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -27,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { apiErrorMessage } from '../../components/apiError';
 import { formatDateTime } from '../../components/dates/dates';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import PagedResults, { ResultsTable } from '../../components/PagedResults';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { formatMoney } from '../../i18n/format';
 import { useFlaggedPaymentsQuery, useResolveFlaggedPaymentMutation } from './flaggedPaymentsApi';
@@ -144,110 +140,101 @@ export default function FlaggedPaymentsPage({ shell }) {
         ))}
       </Tabs>
       <Box role="tabpanel" id="flagged-tabpanel" aria-labelledby={`flagged-tab-${state}`}>
-        {isError && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
-        {data && payments.length === 0 && (
-          <Typography sx={{ py: 2 }} data-testid="flagged-empty">
-            {t(`settings_payments.empty.${state}`)}
-          </Typography>
-        )}
-        {payments.length > 0 && (
-          <TableContainer>
-            <Table aria-label={t('settings_payments.table')} aria-busy={isFetching ? 'true' : 'false'} data-testid="flagged-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('settings_payments.columns.payer')}</TableCell>
-                  <TableCell scope="col">{t('settings_payments.columns.amount')}</TableCell>
-                  <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {t('settings_payments.columns.purpose')}
+        <PagedResults
+          data={data}
+          isError={isError}
+          error={error}
+          emptyText={t(`settings_payments.empty.${state}`)}
+          emptyTestId="flagged-empty"
+          page={page}
+          pageSize={FLAGGED_PAGE_SIZE}
+          onPageChange={setPage}
+        >
+          <ResultsTable
+            label={t('settings_payments.table')}
+            busy={isFetching}
+            testId="flagged-table"
+            head={
+              <>
+                <TableCell scope="col">{t('settings_payments.columns.payer')}</TableCell>
+                <TableCell scope="col">{t('settings_payments.columns.amount')}</TableCell>
+                <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {t('settings_payments.columns.purpose')}
+                </TableCell>
+                <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {t('settings_payments.columns.reason')}
+                </TableCell>
+                <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {t('settings_payments.columns.date')}
+                </TableCell>
+                <TableCell scope="col">
+                  {state === 'open' ? t('settings_payments.columns.actions') : t('settings_payments.columns.resolution')}
+                </TableCell>
+              </>
+            }
+          >
+            {payments.map((payment) => {
+              const about = { name: payerName(payment) };
+              return (
+                <TableRow key={payment.id} data-testid={`flagged-row-${payment.id}`}>
+                  <TableCell component="th" scope="row">
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {payerName(payment)}
+                    </Typography>
+                    {/* break-word, not break-all: the column is sized to the address, broken only if it must. */}
+                    <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
+                      {payment.payer_email}
+                    </Typography>
+                    {payment.application_id && (
+                      <Typography variant="body2">{t('settings_payments.application', { id: payment.application_id })}</Typography>
+                    )}
                   </TableCell>
-                  <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {t('settings_payments.columns.reason')}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(payment.amount, i18n.language)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {t(`settings_payments.purpose.${payment.purpose}`, { defaultValue: payment.purpose })}
                   </TableCell>
-                  <TableCell scope="col" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {t('settings_payments.columns.date')}
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {t(`settings_payments.reason.${payment.flag_reason}`, { defaultValue: t('settings_payments.reason.other') })}
                   </TableCell>
-                  <TableCell scope="col">
-                    {state === 'open' ? t('settings_payments.columns.actions') : t('settings_payments.columns.resolution')}
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(payment.paid_at)}</TableCell>
+                  <TableCell>
+                    {state === 'open' ? (
+                      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+                        {['refunded', 'resolved'].map((resolution) => (
+                          <Button
+                            key={resolution}
+                            size="small"
+                            onClick={() => setPending({ payment, resolution })}
+                            aria-haspopup="dialog"
+                            aria-label={t(`settings_payments.actions.${resolution}_for`, about)}
+                            data-testid={`flagged-${resolution}-${payment.id}`}
+                          >
+                            {t(`settings_payments.actions.${resolution}`)}
+                          </Button>
+                        ))}
+                      </Stack>
+                    ) : (
+                      <>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {t(`settings_payments.resolution.${payment.resolution}`)}
+                        </Typography>
+                        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                          {payment.resolution_comment}
+                        </Typography>
+                        <Typography variant="body2">
+                          {t('settings_payments.resolved_by', {
+                            who: payment.resolved_by ? payment.resolved_by.email : '—',
+                            time: formatDateTime(payment.resolved_at),
+                          })}
+                        </Typography>
+                      </>
+                    )}
                   </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {payments.map((payment) => {
-                  const about = { name: payerName(payment) };
-                  return (
-                    <TableRow key={payment.id} data-testid={`flagged-row-${payment.id}`}>
-                      <TableCell component="th" scope="row">
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {payerName(payment)}
-                        </Typography>
-                        {/* break-word, not break-all: the column is sized to the address, broken only if it must. */}
-                        <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
-                          {payment.payer_email}
-                        </Typography>
-                        {payment.application_id && (
-                          <Typography variant="body2">{t('settings_payments.application', { id: payment.application_id })}</Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoney(payment.amount, i18n.language)}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                        {t(`settings_payments.purpose.${payment.purpose}`, { defaultValue: payment.purpose })}
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                        {t(`settings_payments.reason.${payment.flag_reason}`, { defaultValue: t('settings_payments.reason.other') })}
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{formatDateTime(payment.paid_at)}</TableCell>
-                      <TableCell>
-                        {state === 'open' ? (
-                          <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-                            {['refunded', 'resolved'].map((resolution) => (
-                              <Button
-                                key={resolution}
-                                size="small"
-                                onClick={() => setPending({ payment, resolution })}
-                                aria-haspopup="dialog"
-                                aria-label={t(`settings_payments.actions.${resolution}_for`, about)}
-                                data-testid={`flagged-${resolution}-${payment.id}`}
-                              >
-                                {t(`settings_payments.actions.${resolution}`)}
-                              </Button>
-                            ))}
-                          </Stack>
-                        ) : (
-                          <>
-                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                              {t(`settings_payments.resolution.${payment.resolution}`)}
-                            </Typography>
-                            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-                              {payment.resolution_comment}
-                            </Typography>
-                            <Typography variant="body2">
-                              {t('settings_payments.resolved_by', {
-                                who: payment.resolved_by ? payment.resolved_by.email : '—',
-                                time: formatDateTime(payment.resolved_at),
-                              })}
-                            </Typography>
-                          </>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        {data && data.total > FLAGGED_PAGE_SIZE && (
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={page}
-            rowsPerPage={FLAGGED_PAGE_SIZE}
-            rowsPerPageOptions={[FLAGGED_PAGE_SIZE]}
-            onPageChange={(_event, next) => setPage(next)}
-            labelDisplayedRows={({ from, to, count }) => t('audit_trail.displayed', { from, to, count })}
-            getItemAriaLabel={(type) => t(`audit_trail.page_${type}`)}
-          />
-        )}
+              );
+            })}
+          </ResultsTable>
+        </PagedResults>
       </Box>
       <ResolveDialog key={pending ? `${pending.payment.id}-${pending.resolution}` : 'none'} pending={pending} onClose={() => setPending(null)} />
     </Box>

@@ -6,17 +6,11 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -30,6 +24,7 @@ import {
 import AuditTrailButton from '../../components/audit/AuditTrailButton';
 import { apiErrorMessage } from '../../components/apiError';
 import ConfirmDialog from '../../components/ConfirmDialog';
+import PagedResults, { ResultsTable } from '../../components/PagedResults';
 import useDebouncedValue from '../../components/useDebouncedValue';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 import { useSnackbar } from '../../components/SnackbarProvider';
@@ -142,128 +137,119 @@ function StaffAccounts() {
         inputProps={{ maxLength: 254, 'data-testid': 'staff-search' }}
         sx={{ mb: 2, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 360 } }}
       />
-      {isError && <Alert severity="error">{apiErrorMessage(error, t, i18n)}</Alert>}
-      {data && members.length === 0 && (
-        <Typography sx={{ py: 2 }} data-testid="staff-empty">
-          {query ? t('staff_admin.empty_search', { query }) : t('staff_admin.empty')}
-        </Typography>
-      )}
-      {members.length > 0 && (
-        <TableContainer>
-          <Table aria-label={t('staff_admin.table')} aria-busy={isFetching ? 'true' : 'false'} data-testid="staff-table">
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{t('staff_admin.columns.member')}</TableCell>
-                <TableCell scope="col" sx={WIDE_ONLY}>
-                  {t('staff_admin.columns.roles')}
-                </TableCell>
-                <TableCell scope="col" sx={WIDE_ONLY}>
-                  {t('staff_admin.columns.status')}
-                </TableCell>
-                <TableCell scope="col">{t('staff_admin.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {members.map((member) => {
-                const name = [member.last_name, member.first_name].filter(Boolean).join(' ');
-                const about = { email: member.email };
-                const roles = member.roles.map((role) => roleLabel(role, domain, t)).join(', ');
-                return (
-                  <TableRow key={member.id} data-testid={`staff-row-${member.id}`}>
-                    <TableCell component="th" scope="row">
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {member.email}
-                      </Typography>
-                      {name && <Typography variant="body2">{name}</Typography>}
-                      <Box sx={NARROW_ONLY} data-testid={`staff-summary-${member.id}`}>
-                        <Typography variant="body2" sx={{ mt: 0.5 }}>
-                          {roles}
-                        </Typography>
-                        <StatusChips member={member} />
-                      </Box>
-                    </TableCell>
-                    <TableCell data-testid={`staff-roles-${member.id}`} sx={WIDE_ONLY}>
+      <PagedResults
+        data={data}
+        isError={isError}
+        error={error}
+        emptyText={query ? t('staff_admin.empty_search', { query }) : t('staff_admin.empty')}
+        emptyTestId="staff-empty"
+        page={page}
+        pageSize={STAFF_PAGE_SIZE}
+        onPageChange={setPage}
+      >
+        <ResultsTable
+          label={t('staff_admin.table')}
+          busy={isFetching}
+          testId="staff-table"
+          head={
+            <>
+              <TableCell scope="col">{t('staff_admin.columns.member')}</TableCell>
+              <TableCell scope="col" sx={WIDE_ONLY}>
+                {t('staff_admin.columns.roles')}
+              </TableCell>
+              <TableCell scope="col" sx={WIDE_ONLY}>
+                {t('staff_admin.columns.status')}
+              </TableCell>
+              <TableCell scope="col">{t('staff_admin.columns.actions')}</TableCell>
+            </>
+          }
+        >
+          {members.map((member) => {
+            const name = [member.last_name, member.first_name].filter(Boolean).join(' ');
+            const about = { email: member.email };
+            const roles = member.roles.map((role) => roleLabel(role, domain, t)).join(', ');
+            return (
+              <TableRow key={member.id} data-testid={`staff-row-${member.id}`}>
+                <TableCell component="th" scope="row">
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {member.email}
+                  </Typography>
+                  {name && <Typography variant="body2">{name}</Typography>}
+                  <Box sx={NARROW_ONLY} data-testid={`staff-summary-${member.id}`}>
+                    <Typography variant="body2" sx={{ mt: 0.5 }}>
                       {roles}
-                    </TableCell>
-                    <TableCell sx={WIDE_ONLY}>
-                      <StatusChips member={member} />
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-                        <Button
-                          size="small"
-                          onClick={() => setRolesOf(member)}
-                          aria-haspopup="dialog"
-                          aria-label={t('staff_admin.actions.roles_for', about)}
-                          data-testid={`staff-roles-button-${member.id}`}
-                        >
-                          {t('staff_admin.actions.roles')}
-                        </Button>
-                        {member.invitation_pending && (
-                          <Button
-                            size="small"
-                            onClick={() => ask('inviteAgain', member)}
-                            aria-label={t('staff_admin.actions.invite_again_for', about)}
-                          >
-                            {t('staff_admin.actions.invite_again')}
-                          </Button>
-                        )}
-                        <Button
-                          size="small"
-                          color={member.is_active ? 'error' : 'primary'}
-                          onClick={() => ask(member.is_active ? 'deactivate' : 'reactivate', member)}
-                          aria-label={t(
-                            member.is_active ? 'staff_admin.actions.deactivate_for' : 'staff_admin.actions.reactivate_for',
-                            about,
-                          )}
-                          data-testid={`staff-active-button-${member.id}`}
-                        >
-                          {t(member.is_active ? 'staff_admin.actions.deactivate' : 'staff_admin.actions.reactivate')}
-                        </Button>
-                        <Button
-                          size="small"
-                          onClick={() => ask('reset', member)}
-                          aria-label={t('staff_admin.actions.reset_for', about)}
-                          data-testid={`staff-reset-button-${member.id}`}
-                        >
-                          {t('staff_admin.actions.reset')}
-                        </Button>
-                        <Button
-                          size="small"
-                          onClick={() => ask('signOut', member)}
-                          aria-label={t('staff_admin.actions.sign_out_for', about)}
-                          data-testid={`staff-sign-out-button-${member.id}`}
-                        >
-                          {t('staff_admin.actions.sign_out')}
-                        </Button>
-                        <AuditTrailButton
-                          targetType="user"
-                          targetId={member.id}
-                          title={t('staff_admin.audit_title', about)}
-                          label={t('staff_admin.actions.audit')}
-                          testId={`staff-audit-${member.id}`}
-                        />
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {data && data.total > STAFF_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={STAFF_PAGE_SIZE}
-          rowsPerPageOptions={[STAFF_PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) => t('audit_trail.displayed', { from, to, count })}
-          getItemAriaLabel={(type) => t(`audit_trail.page_${type}`)}
-        />
-      )}
+                    </Typography>
+                    <StatusChips member={member} />
+                  </Box>
+                </TableCell>
+                <TableCell data-testid={`staff-roles-${member.id}`} sx={WIDE_ONLY}>
+                  {roles}
+                </TableCell>
+                <TableCell sx={WIDE_ONLY}>
+                  <StatusChips member={member} />
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+                    <Button
+                      size="small"
+                      onClick={() => setRolesOf(member)}
+                      aria-haspopup="dialog"
+                      aria-label={t('staff_admin.actions.roles_for', about)}
+                      data-testid={`staff-roles-button-${member.id}`}
+                    >
+                      {t('staff_admin.actions.roles')}
+                    </Button>
+                    {member.invitation_pending && (
+                      <Button
+                        size="small"
+                        onClick={() => ask('inviteAgain', member)}
+                        aria-label={t('staff_admin.actions.invite_again_for', about)}
+                      >
+                        {t('staff_admin.actions.invite_again')}
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      color={member.is_active ? 'error' : 'primary'}
+                      onClick={() => ask(member.is_active ? 'deactivate' : 'reactivate', member)}
+                      aria-label={t(
+                        member.is_active ? 'staff_admin.actions.deactivate_for' : 'staff_admin.actions.reactivate_for',
+                        about,
+                      )}
+                      data-testid={`staff-active-button-${member.id}`}
+                    >
+                      {t(member.is_active ? 'staff_admin.actions.deactivate' : 'staff_admin.actions.reactivate')}
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() => ask('reset', member)}
+                      aria-label={t('staff_admin.actions.reset_for', about)}
+                      data-testid={`staff-reset-button-${member.id}`}
+                    >
+                      {t('staff_admin.actions.reset')}
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() => ask('signOut', member)}
+                      aria-label={t('staff_admin.actions.sign_out_for', about)}
+                      data-testid={`staff-sign-out-button-${member.id}`}
+                    >
+                      {t('staff_admin.actions.sign_out')}
+                    </Button>
+                    <AuditTrailButton
+                      targetType="user"
+                      targetId={member.id}
+                      title={t('staff_admin.audit_title', about)}
+                      label={t('staff_admin.actions.audit')}
+                      testId={`staff-audit-${member.id}`}
+                    />
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </ResultsTable>
+      </PagedResults>
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <RolesDialog key={rolesOf ? rolesOf.id : 'none'} member={rolesOf} onClose={() => setRolesOf(null)} />
       <ConfirmDialog
