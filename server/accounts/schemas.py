@@ -173,6 +173,25 @@ class EnrolmentConfirmResponse(SignInResponse):
     recovery_codes = fields.List(fields.String())
 
 
+class RecoveryCodesRequest(BaseSchema):
+    # A current 6-digit code of the authenticator app (spaces ignored); a recovery code is refused (decision 0091).
+    code = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class RecoveryCodesResponse(BaseSchema):
+    success = fields.Boolean()
+    message = fields.String()
+    message_key = fields.String()
+    # Shown once: only their keyed hashes are stored; every earlier code stopped working.
+    recovery_codes = fields.List(fields.String())
+
+
+class OwnSecondFactorResponse(BaseSchema):
+    success = fields.Boolean()
+    enrolled = fields.Boolean()
+    recovery_codes_left = fields.Integer(metadata={"description": "unused recovery codes (of ten)"})
+
+
 class UserItemResponse(BaseSchema):
     success = fields.Boolean()
     item = fields.Nested(UserRead)

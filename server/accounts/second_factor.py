@@ -12,7 +12,8 @@ of a time step already used is refused (replay), as is every code after a newer 
 conditional UPDATE, so two requests racing with the same code cannot both win.
 
 `reset(user)` (staff management, the CLI) removes the factor and its codes and ends the account's sessions: the next
-sign-in enrols again.
+sign-in enrols again. `regenerate_recovery_codes` gives a signed-in staff member ten new codes for a current TOTP code
+(decision 0091).
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import current_app
 from sqlalchemy import delete, or_, select, update
 
+from .. import audit
 from ..database import unit_of_work, use_case
-from ..errors import Conflict, Invalid, TooMany, Unavailable
+from ..errors import Conflict, Forbidden, Invalid, TooMany, Unavailable
 from ..extensions import db
 from ..models import SecondFactorChallenge, StaffRecoveryCode, StaffTotp, User
 from ..models.base import utcnow
@@ -198,9 +200,14 @@ def _wrong_code(record: SecondFactorChallenge, user: User, address: str, key: st
     exhausted = record.attempts >= _max_attempts()
     if exhausted:
         record.consumed_at = utcnow()
+    _count_wrong_code(user, address)
+    raise WrongCode("auth.challenge_attempts_exceeded" if exhausted else key)
+
+
+def _count_wrong_code(user: User, address: str) -> None:
+    """A wrong code counts against the sign-in guard of this (account, address) and address, and the account."""
     _guard(user, address).failed()
     FailureCounter(PER_ACCOUNT_FAILURES, user.email).add()
-    raise WrongCode("auth.challenge_attempts_exceeded" if exhausted else key)
 
 
 # ------------------------------------------------------------------------------------------------ codes
@@ -392,6 +399,43 @@ def reset(user: User) -> None:
             .values(consumed_at=now)
         )
         users_dao.revoke_sessions(user.id, now)
+
+
+# ------------------------------------------------------------------------------------------------ signed in
+def status(user: User) -> dict:
+    """The signed-in staff member's own factor: enrolled or not, and how many recovery codes are left unused."""
+    return {"enrolled": is_enrolled(user), "recovery_codes_left": unused_recovery_codes(user)}
+
+
+@use_case(keep_on=(WrongCode,))
+def regenerate_recovery_codes(user: User, code: str, address: str) -> list[str]:
+    """Ten new recovery codes for a signed-in staff member who proves the factor again with a current code of the
+    authenticator app (decision 0091). The session alone is not enough (a token left in an unattended browser must
+    not mint codes), and a recovery code is not accepted: one leaked code would otherwise buy a fresh set that
+    outlives it. Wrong codes count like wrong sign-in codes (the address's sign-in guard and the account's
+    second-factor failures), and the throttles of sign-in hold here too. The old codes stop working in the same
+    transaction; the new ones are returned once and stored as keyed hashes."""
+    if not required(user):
+        raise Forbidden("errors.forbidden")
+    factor = factor_of(user.id)
+    if factor is None or factor.confirmed_at is None:
+        raise Conflict("auth.second_factor_not_enrolled")
+    _check_throttle(user, address)
+    refusal = _accept_totp(factor, code)
+    if refusal is not None:
+        _count_wrong_code(user, address)
+        raise WrongCode("auth.second_factor_code_used" if refusal == "replayed" else "auth.second_factor_wrong_code")
+    replaced = unused_recovery_codes(user)
+    codes = _new_recovery_codes(user)
+    _guard(user, address).succeeded()
+    # The codes never enter the trail: only that a set was issued and how many unused ones it replaced.
+    # The account by (type, id): `user` may be the request's current_user proxy, whose class is not the model's.
+    audit.record(
+        "staff.recovery_codes_regenerated",
+        ("user", str(user.id)),
+        {"codes_issued": len(codes), "unused_replaced": replaced},
+    )
+    return codes
 
 
 def purge_challenges_ended_before(cutoff) -> int:

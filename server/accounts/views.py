@@ -1,11 +1,13 @@
 """POST /api/v1/auth/* (req §7 Auth). Thin: schema in, service call, schema out."""
 
 from flask import after_this_request
-from flask_jwt_extended import get_jwt, jwt_required
+from flask_jwt_extended import current_user, get_jwt, jwt_required
 from flask_smorest import Blueprint
 
+from ..access import login_required
 from ..common_schemas import SuccessSchema
 from ..i18n import translate
+from ..models import STAFF_ROLES
 from ..ratelimits import client_address, per_account, per_ip
 from . import auth as accounts
 from . import second_factor
@@ -18,6 +20,9 @@ from .schemas import (
     ForgotPasswordGenerateRequest,
     ForgotPasswordUpdateRequest,
     OtpIdResponse,
+    OwnSecondFactorResponse,
+    RecoveryCodesRequest,
+    RecoveryCodesResponse,
     SecondFactorRequest,
     SignInRequest,
     SignInResponse,
@@ -132,6 +137,28 @@ def second_factor_enrolment_confirm(body):
     enrolled = accounts.confirm_second_factor_enrolment(body["challenge"], body["code"], client_address())
     _no_store()
     return {**_signed_in(enrolled.signed_in), "recovery_codes": enrolled.recovery_codes}
+
+
+@bp.get("/second-factor")
+@login_required(roles=STAFF_ROLES)
+@bp.response(200, OwnSecondFactorResponse)
+def own_second_factor():
+    """The signed-in staff member's own factor: enrolled, and how many recovery codes are left unused."""
+    return {"success": True, **second_factor.status(current_user)}
+
+
+@bp.post("/second-factor/recovery-codes")
+@login_required(roles=STAFF_ROLES)
+@per_ip()
+# Wrong codes are counted like wrong sign-in codes: per (account, address), per address and per account.
+@bp.arguments(RecoveryCodesRequest)
+@bp.response(200, RecoveryCodesResponse)
+def regenerate_recovery_codes(body):
+    """Ten new recovery codes for a current code of the authenticator app (decision 0091); every earlier code stops
+    working. Shown once."""
+    codes = second_factor.regenerate_recovery_codes(current_user, body["code"], client_address())
+    _no_store()
+    return {**_ok("auth.recovery_codes_regenerated"), "recovery_codes": codes}
 
 
 @bp.post("/sign-out")

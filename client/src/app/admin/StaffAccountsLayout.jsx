@@ -5,9 +5,10 @@
  * One route, one lazy chunk with the staff screen ("staff-admin"): the router, part of /auth's download, only names it. */
 import { Suspense, useEffect } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Toolbar from '@mui/material/Toolbar';
@@ -21,8 +22,9 @@ import useRouteFocus from '../../components/focus/useRouteFocus';
 import installFocusSupport from '../../components/focus/installFocusSupport';
 import { MAIN_ID } from '../../components/focus/focusElement';
 import { selectUser } from '../../session/sessionSlice';
-import { DEFAULT_DOMAIN, ROLE_KEYS, VERIFY_OTP_PATH, hasRole, landingPathFor, useDomain } from '../../domain';
+import { DEFAULT_DOMAIN, ROLE_KEYS, STAFF_ACCOUNTS_PATH, VERIFY_OTP_PATH, hasRole, landingPathFor, useDomain } from '../../domain';
 import StaffPage from '../../features/staffAdmin/StaffPage';
+import StaffSecurityPage from '../../features/staffSecurity/StaffSecurityPage';
 
 /** Where a user who may not see /staff-accounts goes, or null: signed in and verified first (/auth, the code, as
  * app/guards.jsx asks — not imported from there: a lazy chunk importing it would keep it from being folded into the
@@ -43,7 +45,8 @@ export function RequireStaffManager({ children }) {
   return children;
 }
 
-function StaffAccountsShell() {
+/** `page`: the staff list (default) or the member's own sign-in security (decision 0091), one link apart. */
+function StaffAccountsShell({ page }) {
   const { t } = useTranslation();
   const user = useSelector(selectUser);
   const email = (user && user.email) || '';
@@ -62,6 +65,9 @@ function StaffAccountsShell() {
           <Typography variant="subtitle1" color="text.secondary" sx={{ mr: 'auto', display: { xs: 'none', sm: 'block' } }}>
             {t('admin_shell.title')}
           </Typography>
+          <Button component={RouterLink} to={page === 'security' ? STAFF_ACCOUNTS_PATH : `${STAFF_ACCOUNTS_PATH}/security`} data-testid="staff-accounts-switch">
+            {page === 'security' ? t('staff_admin.menu') : t('staff_security.menu')}
+          </Button>
           <LanguagePicker />
           {email && <Chip label={email} variant="outlined" sx={{ display: { xs: 'none', md: 'flex' } }} data-testid="user-chip" />}
           <LogoutButton />
@@ -69,17 +75,17 @@ function StaffAccountsShell() {
       </AppBar>
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
         <Suspense fallback={<PageLoader />}>
-          <StaffPage />
+          {page === 'security' ? <StaffSecurityPage /> : <StaffPage />}
         </Suspense>
       </Box>
     </Box>
   );
 }
 
-export default function StaffAccountsLayout() {
+export default function StaffAccountsLayout({ page }) {
   return (
     <RequireStaffManager>
-      <StaffAccountsShell />
+      <StaffAccountsShell page={page} />
     </RequireStaffManager>
   );
 }

@@ -73,6 +73,19 @@ test('/staff-accounts shows the staff screen under that layout', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'Сотрудники' })).toBeInTheDocument();
 });
 
+test('its bar links the staff screen and the own sign-in security page (decision 0091)', async () => {
+  setUser(account([MANAGER]));
+  mockFetch(async (url) => {
+    const u = new URL(url, 'http://localhost');
+    if (u.pathname.endsWith('/auth/second-factor')) return { body: { success: true, enrolled: true, recovery_codes_left: 10 } };
+    return { body: {} };
+  });
+  renderWithProviders(<StaffAccountsLayout page="security" />, { route: '/staff-accounts/security', path: '/staff-accounts/security' });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Безопасность входа' })).toBeInTheDocument();
+  expect(screen.getByTestId('staff-accounts-switch')).toHaveAttribute('href', '/staff-accounts');
+  expect(screen.getByTestId('staff-accounts-switch')).toHaveTextContent('Сотрудники');
+});
+
 test('an admin without the staff-management role is sent to the admin shell', async () => {
   renderAt(account(['Админ']));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));

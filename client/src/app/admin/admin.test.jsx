@@ -52,9 +52,10 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'suborganizations',
     'chats',
     'settings',
+    'security',
   ]);
   // Settings (decision 0086): shared sections (admission terms, programmes) are open to both admin roles in both shells.
-  expect(keys(admin('Админ'), 'kz')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations', 'kz_settings']);
+  expect(keys(admin('Админ'), 'kz')).toEqual(['dormitory', 'room_types', 'dorm_board', 'dorm_transfers', 'suborganizations', 'kz_settings', 'security']);
   expect(keys(admin('Админ (граждане КЗ)'), 'kz')).toEqual([
     'kz_dashboard',
     'kz_users',
@@ -72,6 +73,7 @@ test('each shell has its dashboard and queues, with count badges; /upload only f
     'suborganizations',
     'kz_chats',
     'kz_settings',
+    'security',
   ]);
   const applied = menuItemsFor(admin('Админ'), 'foreign').find((i) => i.key === 'applied');
   expect(applied.badge).toBe('applied');
@@ -130,4 +132,12 @@ test('the staff screen is in both shells for the staff-management role only (iss
   expect(keys(manager, 'kz')).toContain('staff');
   expect(keys(admin('Админ'), 'foreign')).not.toContain('staff');
   expect(keys(admin('Админ (граждане КЗ)'), 'kz')).not.toContain('staff');
+});
+
+test('every staff role has its own sign-in security in both shells (decision 0091)', () => {
+  const keys = (user, shell) => menuItemsFor(user, shell).map((i) => i.key);
+  ['Админ', 'Админ (граждане КЗ)', 'Управление персоналом'].forEach((role) =>
+    ['foreign', 'kz'].forEach((shell) => expect(keys(admin(role), shell)).toContain('security')),
+  );
+  expect(keys({ roles: [] }, 'foreign')).not.toContain('security');
 });

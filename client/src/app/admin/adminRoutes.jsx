@@ -30,6 +30,10 @@ const StaffInvitationPage = lazy(() =>
 );
 // The staff screen for the staff-management role without an admin role, in a bare layout (decision 0079).
 const StaffAccountsLayout = lazy(() => import(/* webpackChunkName: "staff-admin" */ './StaffAccountsLayout'));
+// A staff member's own sign-in security: new recovery codes (decision 0091).
+const StaffSecurityPage = lazy(() =>
+  import(/* webpackChunkName: "staff-security" */ '../../features/staffSecurity/StaffSecurityPage'),
+);
 // The staff "Settings" area (issue 23, decision 0086): the landing page and each section's lazy page.
 const SettingsLandingPage = lazy(() =>
   import(/* webpackChunkName: "settings" */ './SettingsPage').then((m) => ({ default: m.SettingsLandingPage })),
@@ -76,6 +80,7 @@ function shellRoutes(shell) {
       <Route path="chats/*" element={titled('admin_chats.title', <ChatsPage />)} />
       <Route path="files/:fileId" element={<StaffFilePage />} />
       <Route path="staff" element={<StaffPage />} />
+      <Route path="security" element={<StaffSecurityPage />} />
       <Route path="settings" element={<SettingsLandingPage shell={shell} />} />
       <Route path="settings/:section/*" element={<SettingsSectionPage shell={shell} />} />
       <Route path="*" element={<NotFoundPage shell={shell} />} />
@@ -111,6 +116,7 @@ export function adminRoutes() {
       {uploadRoutes()}
       <Route key="staff-invitation" path="/staff-invitation" element={<StaffInvitationPage />} />
       <Route key="staff-accounts" path={STAFF_ACCOUNTS_PATH} element={<StaffAccountsLayout />} />
+      <Route key="staff-security" path={`${STAFF_ACCOUNTS_PATH}/security`} element={<StaffAccountsLayout page="security" />} />
     </>
   );
 }

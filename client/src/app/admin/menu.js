@@ -99,6 +99,14 @@ export const ADMIN_MENU = [
     roles: settingsRolesOf(shellKey),
     shells: [shellKey],
   })),
+  // A staff member's own sign-in security (decision 0091): every staff role, in whichever shell it works.
+  {
+    key: 'security',
+    path: 'security',
+    labelKey: 'staff_security.menu',
+    roles: [...BOTH_ADMINS, ROLE_KEYS.staffManager],
+    shells: ['foreign', 'kz'],
+  },
 ];
 
 /** The menu items of one shell that the user's roles allow, in menu order. */

@@ -1,5 +1,6 @@
 /* The audit trail of one object (a staff account, an application, a room) or of one staff member, newest first,
- * a server page at a time (issue 22, decision 0079): who, when, which action, and what changed from what to what.
+ * a server page at a time (issue 22, decision 0079): who, when, which action, and what changed from what to what —
+ * every name and value in the reader's language (auditDetails.js, decision 0091).
  * Only the staff-management role reads it (the server answers 403 to anyone else). Closed, the dialog gives the
  * focus back to its opener (decision 0077). */
 import { useState } from 'react';
@@ -23,17 +24,15 @@ import { useAuditTrailQuery } from '../../api/staffApi';
 import { apiErrorMessage } from '../apiError';
 import { formatDateTime } from '../dates/dates';
 import useReturnFocus from '../focus/useReturnFocus';
+import { useDomain } from '../../domain';
+import { actionLabel, fieldLabel, typeLabel, valueText } from './auditDetails';
+
+export { actionLabel };
 
 export const AUDIT_PAGE_SIZE = 10;
 
-function shown(value) {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** "field: before → after" lines of one before/after pair. */
-function ChangeLines({ before = {}, after = {}, t }) {
+/** "field: before → after" lines of one before/after pair, each name and value in the reader's language. */
+function ChangeLines({ before = {}, after = {}, t, domain }) {
   const keys = [...new Set([...Object.keys(before || {}), ...Object.keys(after || {})])];
   if (!keys.length) return null;
   return (
@@ -41,50 +40,42 @@ function ChangeLines({ before = {}, after = {}, t }) {
       {keys.map((key) => (
         <li key={key}>
           <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-            {key}
+            {fieldLabel(key, t)}
           </Typography>
           {': '}
-          <span>{shown(before && before[key])}</span>
+          <span>{valueText(key, before && before[key], t, domain)}</span>
           <span aria-label={t('audit_trail.changed_to')}> → </span>
-          <span>{shown(after && after[key])}</span>
+          <span>{valueText(key, after && after[key], t, domain)}</span>
         </li>
       ))}
     </Box>
   );
 }
 
-const OWN_KEYS = new Set(['before', 'after', 'rows']);
-
-// Row changes no named action claims are written as "<table>.create|update|delete" (server/audit.py): those read as
-// the generic "record created/changed/deleted" rather than as the raw key.
-const ROW_CHANGE = /^[a-z_]+\.(create|update|delete)$/;
-
-/** The action's label in the reader's language. */
-export function actionLabel(action, t) {
-  const row = ROW_CHANGE.exec(action || '');
-  const fallback = row ? t(`audit_trail.actions.universal.${row[1]}`) : action;
-  return t(`audit_trail.actions.${action}`, { defaultValue: fallback });
-}
+// The object's own before/after and the other rows the action wrote (server/audit.py); a `rows` that is a count (a grant
+// list's preview) is one of the action's facts.
+const isOwnKey = (key, value) => key === 'before' || key === 'after' || (key === 'rows' && Array.isArray(value));
 
 /** What an entry says: the action's own facts, the object's before/after, and the other rows it wrote. */
 export function EntryDetails({ details }) {
   const { t } = useTranslation();
-  const facts = Object.entries(details || {}).filter(([key, value]) => !OWN_KEYS.has(key) && value !== null);
-  const rows = (details && details.rows) || [];
+  const domain = useDomain();
+  const facts = Object.entries(details || {}).filter(([key, value]) => !isOwnKey(key, value) && value !== null);
+  const rows = details && Array.isArray(details.rows) ? details.rows : [];
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       {facts.length > 0 && (
-        <Typography variant="body2" component="div">
-          {facts.map(([key, value]) => `${key}: ${shown(value)}`).join('; ')}
+        <Typography variant="body2" component="div" data-testid="audit-entry-facts">
+          {facts.map(([key, value]) => `${fieldLabel(key, t)}: ${valueText(key, value, t, domain)}`).join('; ')}
         </Typography>
       )}
-      <ChangeLines before={details && details.before} after={details && details.after} t={t} />
+      <ChangeLines before={details && details.before} after={details && details.after} t={t} domain={domain} />
       {rows.map((row) => (
         <Box key={`${row.type}-${row.id}-${row.op}`}>
           <Typography variant="body2" color="text.secondary">
-            {t('audit_trail.row', { type: row.type, id: row.id, op: t(`audit_trail.ops.${row.op}`) })}
+            {t('audit_trail.row', { type: typeLabel(row.type, t), id: row.id, op: t(`audit_trail.ops.${row.op}`) })}
           </Typography>
-          <ChangeLines before={row.before} after={row.after} t={t} />
+          <ChangeLines before={row.before} after={row.after} t={t} domain={domain} />
         </Box>
       ))}
     </Box>

@@ -34,6 +34,7 @@ import { useCitizenshipAllQuery } from '../../api/generated/Citizenship';
 import { useStudyProgramAllQuery } from '../../api/generated/StudyProgram';
 import { rowsOf } from '../../api/listAnswer';
 import { useCreateApplicationMutation, useGetSubmissionWindowQuery } from './applyApi';
+import { hyphenatedPieces } from './hyphenate';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 import { focusElement } from '../../components/focus/focusElement';
 import { firstTabbable } from '../../components/focus/focusTargets';
@@ -44,6 +45,17 @@ const Questionnaire = lazy(loadQuestionnaire);
 // the form engine) only for the applicants who see it: ~15 KB brotli off /apply's first screen for everyone else
 // (issue 27).
 const RequestDataStep = lazy(() => import(/* webpackChunkName: "request-data" */ './RequestDataStep'));
+
+// Step names are ours and short: from 10 letters a word may take a soft hyphen ("Граж-дан-ство" in a quarter of a
+// 390 px screen); answers are data, from 12 letters (hyphenate.js).
+const STEP_NAME_HYPHENATION = 10;
+const LONG_WORD = 'apply-step-word';
+
+/** A step's name or answer with its long words hyphenated, each apart (an inline-block: see hyphenatedPieces). */
+const hyphenated = (text, minLength) =>
+  hyphenatedPieces(text, minLength).map((piece, index) =>
+    piece.word ? <span key={index} className={LONG_WORD}>{piece.text}</span> : piece.text,
+  );
 
 const STEP_KEYS = ['study_program', 'citizenship', 'fill'];
 const CITIZEN_STEP_KEYS = ['study_program', 'citizenship', 'request_data', 'fill'];
@@ -65,12 +77,17 @@ function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
     <Stepper
       activeStep={keys.indexOf(active)}
       alternativeLabel
-      // Equal columns on a phone (the connectors assume them): smaller labels there, and a word still too long
-      // ("Республикасының") wraps inside its step instead of widening it past the screen's edge.
+      // Equal columns on a phone (the connectors assume them), smaller labels there. Names and answers wrap between
+      // words; a long Cyrillic word ("Республикасының") is an inline-block with soft hyphens (hyphenate.js; decision
+      // 0091): it moves to the next line whole and breaks at a syllable, with a hyphen, only when it alone is wider
+      // than its column — `overflow-wrap: anywhere` cut it wherever the column ended. break-word is the last resort
+      // for a long Latin word, which the column otherwise could not hold.
       sx={{
         mb: 3,
         '& .MuiStep-root': { minWidth: 0, px: { xs: 0.25, sm: 1 } },
-        '& .MuiStepLabel-labelContainer': { overflowWrap: 'anywhere' },
+        '& .MuiStepLabel-labelContainer': { overflowWrap: 'break-word', hyphens: 'manual' },
+        // top-aligned: a word broken over two lines adds no gap under its line for the baseline it would keep
+        [`& .${LONG_WORD}`]: { display: 'inline-block', verticalAlign: 'top' },
         '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } },
         '& .MuiStepLabel-labelContainer .MuiTypography-caption': { fontSize: { xs: '0.6875rem', sm: '0.75rem' } },
       }}
@@ -80,14 +97,14 @@ function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
         <Step key={key} completed={Boolean(answers[key]) && key !== active}>
           <StepLabel
             optional={answers[key] ? (
-              <Typography variant="caption" data-testid={`apply-answer-${key}`}>{answers[key]}</Typography>
+              <Typography variant="caption" data-testid={`apply-answer-${key}`}>{hyphenated(answers[key])}</Typography>
             ) : (
               // The answer's line is kept while there is none: an answer arriving later (the stored user, the
               // application) does not push the page down (the prerendered /apply knows no citizenship yet).
               <Typography variant="caption" aria-hidden="true">{'\u00a0'}</Typography>
             )}
           >
-            {t(`apply.steps.${key}`)}
+            {hyphenated(t(`apply.steps.${key}`), STEP_NAME_HYPHENATION)}
           </StepLabel>
         </Step>
       ))}

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TextField from '../../components/TextInput';
 import TextLink from '../../components/TextLink';
+import RecoveryCodes from '../../components/secondFactor/RecoveryCodes';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { focusElement } from '../../components/focus/focusElement';
@@ -135,7 +136,7 @@ function VerifyCode({ challenge, onSignedIn, onRestart }) {
  * recovery codes, shown once. */
 function Enrol({ challenge, onSignedIn, onRestart }) {
   const { t, i18n } = useTranslation();
-  const { showError, showSuccess } = useSnackbar();
+  const { showError } = useSnackbar();
   const [begin, { data: enrolment, isLoading: starting, isError: failed }] = useSecondFactorEnrolmentMutation();
   const [confirm, { isLoading: confirming }] = useSecondFactorEnrolmentConfirmMutation();
   const [code, setCode] = useState('');
@@ -168,49 +169,13 @@ function Enrol({ challenge, onSignedIn, onRestart }) {
   };
 
   if (signedIn) {
-    const text = signedIn.codes.join('\n');
-    const copy = async () => {
-      try {
-        await navigator.clipboard.writeText(text);
-        showSuccess(t('second_factor.codes_copied'));
-      } catch {
-        showError(t('second_factor.copy_failed'));
-      }
-    };
-    const download = () => {
-      const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'qabyldau-recovery-codes.txt';
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
-    };
     return (
       <Stack spacing={2} component="section" aria-labelledby="second-factor-heading" data-testid="recovery-codes-step">
         <Typography id="second-factor-heading" component="h2" variant="h5" ref={heading}>
           {t('second_factor.codes_title')}
         </Typography>
         <Alert severity="warning">{t('second_factor.codes_hint')}</Alert>
-        <Box
-          component="ol"
-          data-testid="recovery-codes"
-          // The second column's numbers ("10.") sit in the gap: without one they run into the first column's codes.
-          sx={{ fontFamily: 'monospace', fontSize: '1.1rem', columns: { xs: 1, sm: 2 }, columnGap: 6, m: 0, pl: 4 }}
-        >
-          {signedIn.codes.map((value) => (
-            <li key={value}>{value}</li>
-          ))}
-        </Box>
-        <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={copy} data-testid="recovery-codes-copy">
-            {t('second_factor.copy')}
-          </Button>
-          <Button variant="outlined" onClick={download} data-testid="recovery-codes-download">
-            {t('second_factor.download')}
-          </Button>
-        </Stack>
+        <RecoveryCodes codes={signedIn.codes} />
         <FormControlLabel
           control={
             <Checkbox

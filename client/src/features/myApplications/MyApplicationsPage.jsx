@@ -17,6 +17,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { localizedName } from '../../i18n';
 import { useGetMyApplicationsQuery } from './myApplicationsApi';
 import { formatDate } from '../../components/dates/dates';
@@ -35,6 +36,23 @@ import useDocumentTitle from '../../components/focus/useDocumentTitle';
 const loadHistoryList = () => import(/* webpackChunkName: "application-history" */ './HistoryList');
 const HistoryList = lazy(loadHistoryList);
 
+// The toggle reads as a control, not as a caption (decision 0091): a text button in the link colour with an expand icon
+// that turns half a circle while the history is open (the state itself is aria-expanded; the icon is decoration), at
+// least 40 px high, its text aligned with the card's (the negative margin is its own padding). The focus ring is the
+// app's (theme.js, decision 0077).
+const HISTORY_TOGGLE = {
+  ml: -1,
+  px: 1,
+  minHeight: 40,
+  textTransform: 'none',
+  fontWeight: 600,
+  fontSize: '0.9375rem',
+  '& .MuiButton-endIcon': { ml: 0.5, transition: 'transform 150ms ease-in-out' },
+  '& .MuiButton-endIcon > svg': { fontSize: 22 }, // the small button's 18 px chevron was easy to miss
+  '&[aria-expanded="true"] .MuiButton-endIcon': { transform: 'rotate(180deg)' },
+  '@media (prefers-reduced-motion: reduce)': { '& .MuiButton-endIcon': { transition: 'none' } },
+};
+
 /** The status history, fetched when the applicant opens it. */
 function History({ applicationId }) {
   const { t } = useTranslation();
@@ -44,7 +62,6 @@ function History({ applicationId }) {
     // weighed ~4 KB of the page's first download on a phone (decision 0070, issue 27)
     <Box sx={{ mt: 2 }}>
       <Button
-        color="inherit"
         size="small"
         aria-expanded={open}
         aria-controls={`history-${applicationId}`}
@@ -52,8 +69,9 @@ function History({ applicationId }) {
         onClick={() => setOpen((value) => !value)}
         onPointerEnter={loadHistoryList}
         onFocus={loadHistoryList}
+        endIcon={<ExpandMoreIcon aria-hidden="true" />}
         data-testid={`toggle-history-${applicationId}`}
-        sx={{ px: 0, minWidth: 0, textTransform: 'none', fontWeight: 500 }}
+        sx={HISTORY_TOGGLE}
       >
         {t('application_state.history_title')}
       </Button>

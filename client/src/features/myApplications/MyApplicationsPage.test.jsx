@@ -27,6 +27,43 @@ test('a card per application with programme, dd.MM.yyyy date, status and the two
 });
 
 
+test('the history toggle is a disclosure button in the link colour with an expand icon (decision 0091)', async () => {
+  await i18n.changeLanguage('kk');
+  try {
+    mockFetch(async (url) => (url.includes('/users/payments') ? { body: { success: true, list: [], total: 0 } } : {
+      body: {
+        success: true,
+        total: 1,
+        list: [{ id: 5, createdAt: '2025-03-09T10:00:00', submittedAt: '2025-03-10T10:00:00', status: 0, study_program: { name_ru: 'Бакалавриат' } }],
+      },
+    }));
+    renderWithProviders(<MyApplicationsPage />);
+    const toggle = await screen.findByRole('button', { name: 'Өтінім тарихы' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const region = document.getElementById(toggle.getAttribute('aria-controls'));
+    expect(region).toHaveAttribute('role', 'region');
+    expect(region).not.toBeVisible();
+    // Not plain text: a text button of the primary (link) colour, with the expand icon after its words.
+    expect(toggle).toHaveClass('MuiButton-text', 'MuiButton-colorPrimary');
+    expect(toggle).not.toHaveClass('MuiButton-colorInherit');
+    const icon = toggle.querySelector('.MuiButton-endIcon svg');
+    expect(icon).not.toBeNull();
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(region).toBeVisible();
+    expect(region).toHaveAccessibleName('Өтінім тарихы');
+    await waitFor(() => expect(within(region).queryByRole('progressbar')).toBeNull());
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(region).not.toBeVisible();
+  } finally {
+    await act(async () => {
+      await i18n.changeLanguage('ru');
+    });
+  }
+});
+
 const KZ = { id: 1, name_en: 'Citizen of the Republic of Kazakhstan', name_ru: 'Гражданин РК' };
 
 test("a citizen's card shows the real step state, a stepper link and the status history from the state machine", async () => {

@@ -170,7 +170,8 @@ describe('<StaffPage> (staff accounts, issue 22)', () => {
     const entry = await within(dialog).findByTestId('audit-entry-7');
     expect(entry).toHaveTextContent('boss@u.kz');
     expect(entry).toHaveTextContent('Изменение ролей');
-    expect(entry).toHaveTextContent(`roles: [] → ["${KZ}"]`);
+    // the role's name in the interface language, not as the server stores it (decision 0091)
+    expect(entry).toHaveTextContent('Роли: — → Администратор (граждане РК)');
     expect(entry).toHaveTextContent(/\d{2}\.\d{2}\.2026 \d{2}:\d{2}/);
     expect(calls.find((c) => c.path.endsWith('/admin/audit')).params).toEqual({
       page: '1',
