@@ -119,6 +119,34 @@ class ChunkGroupsManifestPlugin {
   }
 }
 
+/** V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+) at the top of the scripts a first screen
+ * runs at once (the entry's and each applicant route's chunks): V8 compiles all their functions with the script (on a
+ * background thread when the file is streamed) instead of each module function on the main thread the first time
+ * webpack calls it. That lazy compilation was 40-50 % of the long tasks of every applicant page (scripts/bench/
+ * long_tasks.py; decision 0070, issue 27). Added after minification (Terser would drop the comment) and before the
+ * content hash and the compressed copies; other browsers ignore a comment. */
+class CompileHintsPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
+        () => {
+          const { routes } = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'src/app/routePreloads.json'), 'utf8'));
+          const wanted = new Set(['main', ...routes.flatMap((route) => [...route.chunks, ...(route.later || [])])]);
+          const files = new Set();
+          compilation.namedChunkGroups.forEach((group, name) => {
+            if (wanted.has(name)) group.getFiles().forEach((file) => file.endsWith('.js') && files.add(file));
+          });
+          files.forEach((file) =>
+            compilation.updateAsset(file, (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source)),
+          );
+        },
+      );
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   const isProd = argv.mode === 'production';
   const babelRule = {
@@ -163,6 +191,7 @@ module.exports = (env, argv) => {
         inject: 'head',
       }),
       new ChunkGroupsManifestPlugin(),
+      new CompileHintsPlugin(),
       muiThemeWithoutVars(require('webpack')),
       ...(isProd ? compressionPlugins() : []),
     ],

@@ -1,9 +1,9 @@
 /* The second half of `npm run build` (client/webpack.config.js lists it after the browser build): bundles
  * src/prerender/renderPages.jsx for Node into client/.prerender/ (never served), then renders each of its PAGES (/auth,
- * and the applicant's /, /apply, /apply/<id> as every signed-in applicant first sees them) once per language into
- * client/dist/<name>.<lang>.html (with a brotli .br and a gzip .gz copy) from the browser build's index.html. The
- * server sends the one matching the path and the qabyldau_lang cookie (server/blueprints/spa.py), compressed as the
- * browser accepts, so the first screen paints before any JavaScript has arrived (decision 0070). The build fails if a page would break the CSP (no inline scripts). */
+ * and the applicant's /, /apply, /apply/<id>, /stepper/<id> as every signed-in applicant first sees them) once per
+ * language into client/dist/<name>.<lang>.html (with a brotli .br and a gzip .gz copy) from the browser build's
+ * index.html. The server sends the one matching the path and the qabyldau_lang cookie (server/blueprints/spa.py),
+ * compressed as the browser accepts, so the first screen paints before any JavaScript has arrived (decision 0070). The build fails if a page would break the CSP (no inline scripts). */
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');

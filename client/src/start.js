@@ -1,5 +1,6 @@
-// The app proper (loaded by index.jsx): the current URL's route chunks start downloading first (ES modules run in
-// import order), then boot.jsx renders the app or hydrates the prerendered /auth page.
+// The app proper (evaluated by index.jsx's last step): the current URL's route chunks are asked for first (ES modules
+// run in import order; their files are already downloading, see index.jsx), then boot.jsx renders the app or hydrates
+// the prerendered page.
 import './app/startRoutePreload';
 import boot from './boot';
 

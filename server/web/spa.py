@@ -17,18 +17,20 @@ _API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
 # Some first screens are prerendered at build time once per language (client/webpack.prerender.js →
 # dist/<name>.<lang>.html) so they paint before the JavaScript arrives (decision 0070): /auth as a signed-out visitor
-# sees it, and the applicant's /, /apply and /apply/<id> as every signed-in applicant first sees them (the session
-# lives in the browser's storage, so the server cannot know the user; the client hydrates and fills in the rest, or
-# sends a signed-out visitor to /auth as before). The client mirrors the interface language in this cookie
+# sees it, and the applicant's /, /apply, /apply/<id> and /stepper/<id> as every signed-in applicant first sees them
+# (the session lives in the browser's storage, so the server cannot know the user; the client hydrates and fills in
+# the rest, or sends a signed-out visitor to /auth as before). The client mirrors the interface language in this cookie
 # (client/src/i18n/index.js); anything else gets the Russian page, the portal's default language.
 LANGUAGE_COOKIE = "qabyldau_lang"
 # (path pattern, page name, served with a query string too). The applicant's pages only without a query: the client
-# renders those from scratch (client/src/boot.jsx). The id is the one ApplyPage accepts (other ids are redirected).
+# renders those from scratch (client/src/boot.jsx). The id is the one ApplyPage accepts (other ids are redirected);
+# the stepper's the same (other ids get the plain shell).
 PRERENDERED_PAGES = (
     (re.compile(r"auth"), "auth", True),
     (re.compile(r""), "home", False),
     (re.compile(r"apply"), "apply", False),
     (re.compile(r"apply/[1-9][0-9]{0,9}"), "apply-id", False),
+    (re.compile(r"stepper/[1-9][0-9]{0,9}"), "stepper-id", False),
 )
 
 

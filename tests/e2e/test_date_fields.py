@@ -99,3 +99,52 @@ def test_a_typed_date_is_shown_as_dd_mm_yyyy_and_saved_as_an_iso_date(en_us_page
     # Read back after a reload: the stored ISO date is shown as DD.MM.YYYY again.
     page.reload()
     expect(page.get_by_test_id("field-date_of_birth")).to_have_value("15.03.2001")
+
+
+@pytest.mark.parametrize("lang, placeholder", [("ru", "ДД.ММ.ГГГГ"), ("kk", "КК.АА.ЖЖЖЖ")])
+def test_on_a_phone_the_date_is_typed_on_digits_and_the_calendar_fits(
+    browser, live_server, factories, lang, placeholder
+):
+    """390 px: the field is a text field asking for digits (inputmode=numeric) that shows its format once focused;
+    its calendar is a dialog within the screen, picks a day and gives the focus back to its button (issue 27: the
+    calendar is a chunk of its own, fetched when its button is pointed at, focused or pressed)."""
+    email = f"dates.phone.{lang}@example.com"
+    user = factories.applicant(email=email, password=PASSWORD)
+    application = factories.application(user=user)
+    phone = {"width": 390, "height": 844}
+    context = browser.new_context(base_url=live_server, locale="ru-RU", viewport=phone, has_touch=True)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    scripts: list[str] = []
+    page.on("request", lambda request: scripts.append(request.url) if request.resource_type == "script" else None)
+    try:
+        sign_in(page, email)
+        page.get_by_test_id(f"lang-{lang}").click()
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.goto(f"/apply/{application.id}")
+        date = page.get_by_test_id("field-date_of_birth")
+        expect(date).to_be_visible()
+        expect(date).to_have_attribute("inputmode", "numeric")
+        assert not any("date-picker" in url for url in scripts), "the calendar came with the first screen"
+
+        date.click(position={"x": 4, "y": 8})
+        expect(date).to_have_value(placeholder)
+        page.keyboard.type("15032001", delay=20)
+        expect(date).to_have_value("15.03.2001")
+
+        button = page.get_by_test_id("field-date_of_birth-calendar")
+        button.click()
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_be_visible()
+        assert any("date-picker" in url for url in scripts)
+        box = dialog.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        dialog.get_by_role("gridcell", name="20", exact=True).click()
+        expect(page.get_by_role("dialog")).to_have_count(0)
+        expect(date).to_have_value("20.03.2001")
+        expect(button).to_be_focused()
+    finally:
+        context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"

@@ -1,8 +1,8 @@
-"""The applicant's first screens served prerendered (issue 10, "Fast on a phone"; decision 0070): /, /apply and
-/apply/<id> answer dist/<page>.<lang>.html by the qabyldau_lang cookie (as /auth does), only without a query string;
-other paths (and ids ApplyPage would redirect) keep the plain shell with its Link preloads; the pages go out in the
-precompressed copy the browser accepts. The real build's pages carry their language, route, heading and no inline
-script (CSP)."""
+"""The applicant's first screens served prerendered (issue 10, "Fast on a phone"; decision 0070): /, /apply,
+/apply/<id> and /stepper/<id> (issue 27) answer dist/<page>.<lang>.html by the qabyldau_lang cookie (as /auth does),
+only without a query string; other paths (and ids ApplyPage would redirect) keep the plain shell with its Link
+preloads; the pages go out in the precompressed copy the browser accepts. The real build's pages carry their
+language, route, heading and no inline script (CSP)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ BUILT_DIST = Path(__file__).resolve().parents[2] / "client" / "dist"
 INDEX_HTML = '<!doctype html><html lang="ru"><head></head><body><div id="root"></div></body></html>'
 # No brotli decoder among the test dependencies: the .br copies of the fixture are stand-ins, sent as they are on disk.
 BROTLI_STAND_IN = b"\x1b brotli stand-in of "
-PAGES = {"auth": "/auth", "home": "/", "apply": "/apply", "apply-id": "/apply/:id"}
+PAGES = {"auth": "/auth", "home": "/", "apply": "/apply", "apply-id": "/apply/:id", "stepper-id": "/stepper/:id"}
 ROUTE_PRELOADS = [
     {"path": "/", "files": ["static/js/home.2.chunk.js"]},
     {"path": "/apply/:id/submitted", "files": ["static/js/apply.4.chunk.js"]},
@@ -58,6 +58,8 @@ def web(app_serving, dist, db):
         ("/apply/", "apply"),
         ("/apply/42", "apply-id"),
         ("/apply/1234567890", "apply-id"),
+        ("/stepper/42", "stepper-id"),
+        ("/stepper/42/", "stepper-id"),
         ("/auth", "auth"),
     ],
 )
@@ -85,7 +87,11 @@ def test_each_prerendered_route_answers_its_page_in_the_cookies_language(web, pa
         "/apply/12345678901",
         "/apply/abc",
         "/apply/42/submitted",
-        "/stepper/42",
+        "/stepper",  # the physical-presence notice and the programme choice: not prerendered
+        "/stepper/42?type=paid",
+        "/stepper/0",
+        "/stepper/abc",
+        "/documents-upload/42",
         "/my-applications",
         "/choose-flow",
     ],
@@ -146,6 +152,7 @@ HEADINGS = {
     "home": {"ru": "Поступление в университет", "kk": "Университетке түсу", "en": "University admission"},
     "apply": {"ru": "Подача заявки", "kk": "Өтінім беру", "en": "Apply"},
     "apply-id": {"ru": "Подача заявки", "kk": "Өтінім беру", "en": "Apply"},
+    "stepper-id": {"ru": "Этапы поступления", "kk": "Түсу кезеңдері", "en": "Admission steps"},
 }
 
 
@@ -157,7 +164,7 @@ def built(name: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["ru", "kk", "en"])
-@pytest.mark.parametrize("name", ["home", "apply", "apply-id"])
+@pytest.mark.parametrize("name", ["home", "apply", "apply-id", "stepper-id"])
 def test_the_built_applicant_pages_are_complete_and_csp_clean(name, lang):
     html = built(name, lang)
     assert f'<html lang="{lang}"' in html
@@ -186,8 +193,16 @@ def test_the_built_applicant_pages_are_complete_and_csp_clean(name, lang):
 
 def test_the_built_pages_show_their_screens_first_state():
     home, apply, apply_id = built("home", "en"), built("apply", "en"), built("apply-id", "en")
-    # Home: the cards (links for an applicant); the programme step: its question's heading, loading the programmes;
-    # a questionnaire step: the heading and the loading state (the application is read after hydration).
-    assert 'data-testid="card-scholarship"' in home and 'data-testid="card-apply"' in home
+    # Home: the heading and the cards' space kept empty (which cards apply depends on who opens it: drawing every
+    # card and removing a foreigner's citizen cards moved the rest, decision 0070); the programme step: its
+    # question's heading, loading the programmes; a questionnaire step: the heading and the loading state (the
+    # application is read after hydration).
+    assert "<h1" in home and 'aria-busy="true"' in home
+    assert 'data-testid="card-scholarship"' not in home and 'data-testid="card-apply"' not in home
     assert 'id="study-program-title"' in apply and 'data-testid="apply-steps"' in apply and 'role="status"' in apply
     assert 'role="status"' in apply_id and 'data-testid="apply-steps"' not in apply_id
+    # A citizen's stepper: the heading and the skeleton of the card and the list; no step (the application is read
+    # after hydration), and the questionnaire is not among its preloads (loaded when a form step is shown).
+    stepper = built("stepper-id", "en")
+    assert 'data-testid="stepper-skeleton"' in stepper and 'role="status"' in stepper
+    assert 'data-testid="stepper-action-' not in stepper and 'data-testid="stepper-program"' not in stepper

@@ -1,7 +1,8 @@
-/* Starts the downloads a URL's first screen needs before the app's code has run (decision 0070): without it a route's
- * chunk (and the larger catalogues) were only asked for once React had rendered the router, after main and vendor had
- * been evaluated — on a phone a second or more of idle network. The table (routePreloads.json) is shared with the
- * build, which turns it into the Link preload headers the server sends with the page. */
+/* Asks for the chunks a URL's first screen needs before React renders (decision 0070): without it a route's chunk
+ * (and the larger catalogues) were only asked for once React had rendered the router. The table (routePreloads.json)
+ * is shared with the build, which turns it into the Link preload headers the server sends with the page (and the
+ * prerendered pages' <link rel=preload>), so the files download from the page's arrival on; this only evaluates them,
+ * once the entry's own modules are (index.jsx, start.js), and starts the "later" ones. */
 import { APPLICANT_CATALOGUES, loadCatalogues } from '../i18n';
 import { getUser } from '../session/userStore';
 import { routeChunks } from './routeChunks';

@@ -125,7 +125,7 @@ export default function AppRoutes() {
                 path="stepper/:applicationId"
                 element={
                   <RequireApplicant>
-                    <RequireOwnApplication>
+                    <RequireOwnApplication pending={<StepperPage waiting />}>
                       <StepperPage />
                     </RequireOwnApplication>
                   </RequireApplicant>

@@ -16,6 +16,7 @@ import { SHELL_USER } from '../session/sessionSlice';
 import i18n, { SERVED_LANGUAGE } from '../i18n';
 import boot from '../boot';
 import { listenForEarlySubmits } from './earlySubmit';
+import { withProgress } from '../features/stepper/progressFixtures';
 
 const USER = {
   id: 7,
@@ -88,6 +89,7 @@ describe.each([
   ['/', '/'],
   ['/apply', '/apply'],
   ['/apply/:id', '/apply/5'],
+  ['/stepper/:id', '/stepper/5'],
 ])('the prerendered %s page', (route, pathname) => {
   it('is hydrated for a signed-in applicant, then shows the user', async () => {
     const lang = 'ru';
@@ -137,6 +139,50 @@ describe('the prerendered /apply/<id> page once the application arrives', () => 
     await act(async () => {
       for (let i = 0; i < 10; i += 1) await settle();
     });
+    expect(requests.filter((path) => path === '/api/v1/users/application/5')).toHaveLength(1);
+    expect(mismatches()).toEqual([]);
+  });
+});
+
+describe('the prerendered /stepper/<id> page once the application arrives', () => {
+  it('keeps the heading, reads the application once and replaces the skeleton with the step', async () => {
+    await i18n.changeLanguage('ru');
+    const html = await prerender('/stepper/5');
+    // What every applicant sees first: the heading and the stepper's skeleton, nothing about the application.
+    expect(html).toContain('data-testid="stepper-skeleton"');
+    expect(html).not.toContain('data-testid="stepper-action-');
+    window.localStorage.setItem('dorm_user', JSON.stringify(USER));
+    window.localStorage.setItem('qabyldau_lang', 'ru');
+    mountPrerendered('/stepper/:id', html, '/stepper/5');
+    const heading = document.querySelector('h1');
+    let answerApplication;
+    const application = withProgress({ id: 5, current_step: 1, financing: 'paid', study_program: { id: 9, name_ru: 'Физика' } });
+    const answer = global.fetch.getMockImplementation();
+    global.fetch.mockImplementation(async (input) => {
+      const url = typeof input === 'string' ? input : input.url;
+      if (!url.includes('/users/application/')) return answer(input);
+      requests.push(new URL(url, 'http://localhost').pathname);
+      await new Promise((resolve) => {
+        answerApplication = resolve;
+      });
+      return new Response(JSON.stringify({ item: application }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+
+    await hydrate();
+    await waitFor(() => expect(requests).toContain('/api/v1/users/application/5'));
+    // The office's contacts are read while the application is on its way, not after it.
+    expect(requests).toContain('/api/v1/public-config');
+    expect(screen.getByTestId('stepper-skeleton')).toBeInTheDocument();
+    expect(document.getElementById('root')).toHaveAttribute('data-prerendered', '/stepper/:id');
+
+    await act(async () => {
+      answerApplication();
+      for (let i = 0; i < 10; i += 1) await settle();
+    });
+    expect(await screen.findByTestId('stepper-action-instruction')).toBeInTheDocument();
+    expect(screen.queryByTestId('stepper-skeleton')).toBeNull();
+    expect(screen.getByTestId('stepper-program')).toHaveTextContent('Физика');
+    expect(document.querySelector('h1')).toBe(heading);
     expect(requests.filter((path) => path === '/api/v1/users/application/5')).toHaveLength(1);
     expect(mismatches()).toEqual([]);
   });

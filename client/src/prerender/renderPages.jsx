@@ -1,7 +1,7 @@
 /* Build-time only (bundled for Node by client/webpack.prerender.js, never shipped): renders the first screens that
  * are served as HTML (decision 0070) in one language, with the app's own components, catalogues and theme:
  * - /auth as a signed-out visitor sees it;
- * - the applicant's first screens (/, /apply, /apply/<id>) as every signed-in applicant sees them before anything
+ * - the applicant's first screens (/, /apply, /apply/<id>, /stepper/<id>) as every signed-in applicant sees them before anything
  *   about them is known (SHELL_USER: header, the page's heading, its loading state; no data). boot.jsx hydrates them
  *   with the same state as the server snapshot (react-redux `serverState`), then the stored user and the answers
  *   fill in what is theirs.
@@ -29,6 +29,8 @@ export const PAGES = [
   { name: 'home', path: '/', location: '/', signedIn: true, titleKey: 'home.title' },
   { name: 'apply', path: '/apply', location: '/apply', signedIn: true, titleKey: 'apply.title' },
   { name: 'apply-id', path: '/apply/:id', location: '/apply/1', signedIn: true, titleKey: 'apply.title' },
+  // A citizen's stepper: the heading and the stepper's skeleton while the application is read (issue 27).
+  { name: 'stepper-id', path: '/stepper/:id', location: '/stepper/1', signedIn: true, titleKey: 'stepper.title' },
 ];
 
 /** Resolves once the whole tree (the lazily loaded screens too) is rendered: no streamed <script> swaps. */

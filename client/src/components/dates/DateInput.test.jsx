@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../../i18n';
 import DateInput from './DateInput';
 import { INVALID_DATE, TIME_STEP_MINUTES, formatDate, formatDateTime, fromDayjs, toDayjs } from './dates';
+
+// The calendar (MUI X) is a chunk of its own, asked for when its button is pointed at, focused or pressed.
+const mockCalendarRequested = jest.fn();
+jest.mock('./DateCalendarPopup', () => {
+  mockCalendarRequested();
+  return jest.requireActual('./DateCalendarPopup');
+});
 
 function Harness({ initial = null, onValue, ...props }) {
   const [value, setValue] = useState(initial);
@@ -27,6 +34,98 @@ function Harness({ initial = null, onValue, ...props }) {
 
 describe('<DateInput>', () => {
   afterEach(() => act(() => i18n.changeLanguage('ru')));
+
+  // First in the file: the calendar's module is required once per file.
+  test('the calendar is downloaded only when its button is pointed at (or focused, or pressed)', async () => {
+    const user = userEvent.setup();
+    render(<Harness onValue={() => {}} />);
+    await user.click(screen.getByTestId('birth'));
+    await user.keyboard('15032001');
+    expect(screen.getByTestId('birth')).toHaveValue('15.03.2001');
+    expect(mockCalendarRequested).not.toHaveBeenCalled();
+    await user.hover(screen.getByTestId('birth-calendar'));
+    await waitFor(() => expect(mockCalendarRequested).toHaveBeenCalledTimes(1));
+  });
+
+  test.each([
+    ['ru', 'ДД.ММ.ГГГГ', 'Выбрать дату: Дата рождения'],
+    ['kk', 'КК.АА.ЖЖЖЖ', 'Күнді таңдау: Дата рождения'],
+    ['en', 'DD.MM.YYYY', 'Choose date: Дата рождения'],
+  ])('the focused field shows the format of %s; the calendar button is named after the field', async (lng, format, name) => {
+    await act(() => i18n.changeLanguage(lng));
+    const user = userEvent.setup();
+    render(<Harness onValue={() => {}} />);
+    const input = screen.getByTestId('birth');
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    await user.click(input);
+    expect(input).toHaveValue(format);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 2]); // the day, ready to be typed over
+    expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await user.tab();
+    expect(input).toHaveValue(''); // left empty: nothing shown, nothing stored
+  });
+
+  test('a day picked in the calendar is stored and shown; the focus goes back to the button', async () => {
+    const values = [];
+    const user = userEvent.setup();
+    render(<Harness initial="2001-03-15" onValue={(v) => values.push(v)} />);
+    const button = screen.getByRole('button', { name: 'Выбрать дату: Дата рождения' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Выбрать дату: Дата рождения' });
+    await user.click(await within(dialog).findByRole('gridcell', { name: '20' }));
+    expect(values).toEqual(['2001-03-20']);
+    expect(screen.getByTestId('birth')).toHaveValue('20.03.2001');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  test('the calendar by keyboard: Tab to its button, Enter opens it, Escape closes it and the focus is back', async () => {
+    const user = userEvent.setup();
+    render(<Harness onValue={() => {}} />);
+    await user.click(screen.getByTestId('birth'));
+    await user.tab();
+    const button = screen.getByTestId('birth-calendar');
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+
+  test('a part is corrected in place, the others stay; dots pad a single digit', async () => {
+    const values = [];
+    const user = userEvent.setup();
+    render(<Harness initial="2001-03-15" onValue={(v) => values.push(v)} />);
+    const input = screen.getByTestId('birth');
+    await user.click(input); // the day
+    await user.keyboard('{Backspace}');
+    expect(input).toHaveValue('ДД.03.2001');
+    expect(values).toEqual([INVALID_DATE]); // it replaced a date: the form must not keep the old one
+    await user.keyboard('20');
+    expect(input).toHaveValue('20.03.2001');
+    expect(values[values.length - 1]).toBe('2001-03-20');
+    await user.keyboard('{Control>}a{/Control}1.3.2001');
+    expect(input).toHaveValue('01.03.2001');
+    expect(values[values.length - 1]).toBe('2001-03-01');
+    await user.keyboard('{Control>}a{/Control}ab');
+    expect(input).toHaveValue('ДД.ММ.ГГГГ'); // letters are not typed
+  });
+
+  test('a pasted date, as shown or as an ISO date', async () => {
+    const values = [];
+    const user = userEvent.setup();
+    render(<Harness onValue={(v) => values.push(v)} />);
+    const input = screen.getByTestId('birth');
+    await user.click(input);
+    await user.paste('15.03.2001');
+    expect(input).toHaveValue('15.03.2001');
+    await user.keyboard('{Control>}a{/Control}');
+    await user.paste('2004-02-29');
+    expect(input).toHaveValue('29.02.2004');
+    expect(values).toEqual(['2001-03-15', '2004-02-29']);
+  });
 
   test.each(['ru', 'kk', 'en'])('typed and shown as DD.MM.YYYY, stored as ISO (%s)', async (lng) => {
     await act(() => i18n.changeLanguage(lng));
@@ -110,14 +209,19 @@ describe('<DateInput>', () => {
     expect(values[values.length - 1]).toBe('2001-03-15T14:30');
   });
 
-  test('with time: the picker offers the minutes in 30-minute steps (req §9)', async () => {
+  test('with time: the picker offers the minutes in 30-minute steps (req §9); OK stores the picked time', async () => {
+    const values = [];
     const user = userEvent.setup();
-    render(<Harness withTime initial="2001-03-15T14:30" onValue={() => {}} />);
+    render(<Harness withTime initial="2001-03-15T14:30" onValue={(v) => values.push(v)} />);
     await user.click(screen.getByRole('button', { name: /Выберите дату|Choose date|Выбрать дату/i }));
     const minutes = await screen.findByRole('listbox', { name: /минут|minutes/i });
     const options = within(minutes).getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['00', '30']);
     expect(TIME_STEP_MINUTES).toBe(30);
+    await user.click(within(minutes).getByRole('option', { name: /^0 /i })); // '0 минут'
+    await user.click(screen.getByTestId('date-calendar-ok'));
+    expect(values).toEqual(['2001-03-15T14:00']);
+    expect(screen.getByTestId('birth')).toHaveValue('15.03.2001 14:00');
   });
 });
 

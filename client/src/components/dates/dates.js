@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/kk';
+import { INVALID_DATE, MAX_DATE, MIN_DATE, TIME_STEP_MINUTES } from './dateText';
 
 dayjs.extend(customParseFormat);
 
@@ -11,14 +12,8 @@ export const ISO_DATE = 'YYYY-MM-DD';
 export const ISO_DATE_TIME = 'YYYY-MM-DDTHH:mm';
 export const DISPLAY_DATE = 'DD.MM.YYYY';
 export const DISPLAY_DATE_TIME = 'DD.MM.YYYY HH:mm';
-/** The range a date field accepts (the questionnaire's year selects span the same century). */
-export const MIN_DATE = '1900-01-01';
-export const MAX_DATE = '2100-12-31';
-/** req §9: the date-time picker's time interval. */
-export const TIME_STEP_MINUTES = 30;
-/** What a date answer holds while the typed text is not a date in range: the rule engine and the resource forms
- * refuse it ('Date input not valid.', req §8), so it is never saved. */
-export const INVALID_DATE = 'invalid-date';
+// The range a date field accepts, the time step and INVALID_DATE live with the field's text (no dayjs there).
+export { INVALID_DATE, MAX_DATE, MIN_DATE, TIME_STEP_MINUTES };
 
 /** The dayjs / picker language of a UI language (ru, kk, en; anything else falls back to ru). */
 export function dateLanguage(lng) {

@@ -1,16 +1,6 @@
-/* The date field (MUI X's picker, ~65 KB compressed) with the date helpers: for screens with a date *input*. Code that
- * only shows dates imports './dates/dates' instead — webpack keeps every re-export of this barrel, so importing
- * formatDate from here brought the picker to the home page (through the payment panel; decision 0070). */
+/* The date field (a light masked field; its calendar, MUI X's picker, is a chunk of its own fetched on use) with the
+ * constants its callers need. Code that shows or converts dates imports './dates/dates' (dayjs): webpack keeps every
+ * re-export of this barrel, so re-exporting the dayjs helpers here brought dayjs to every screen with a date field
+ * (and formatDate from here once brought the picker to the home page; decision 0070). */
 export { default as DateInput } from './DateInput';
-export {
-  DISPLAY_DATE,
-  INVALID_DATE,
-  ISO_DATE,
-  MAX_DATE,
-  MIN_DATE,
-  dateLanguage,
-  formatDate,
-  formatDateTime,
-  fromDayjs,
-  toDayjs,
-} from './dates';
+export { INVALID_DATE, MAX_DATE, MIN_DATE, TIME_STEP_MINUTES } from './dateText';

@@ -7,7 +7,7 @@
  * submitLabel (the last button's text key), draftSave + draftSaveLabel (staff intake: the last step has Save
  * instead of Submit, a partial save; onSaved()).
  */
-import { useDeferredValue, useRef } from 'react';
+import { memo, useDeferredValue, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,9 @@ import useFocusOnChange from '../focus/useFocusOnChange';
 import { fieldFocusTarget } from './focusField';
 
 export { REFETCH_DELAY_MS } from './useStepNavigation';
+
+// Drawn again when the step, the saved steps or the read-only state change, not on every key press (issue 27).
+const Progress = memo(QuestionnaireProgress);
 
 export default function Questionnaire(props) {
   const { t, i18n } = useTranslation();
@@ -63,7 +66,7 @@ export default function Questionnaire(props) {
   const { step } = q;
   return (
     <Box data-testid="questionnaire" ref={q.topRef}>
-      <QuestionnaireProgress steps={q.steps} index={q.index} saved={q.saved} readOnly={q.readOnly} onOpen={q.goTo} />
+      <Progress steps={q.steps} index={q.index} saved={q.saved} readOnly={q.readOnly} onOpen={q.goTo} />
       {q.submitted && (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="questionnaire-submitted">
           {t('questionnaire.read_only')}
@@ -102,6 +105,9 @@ export default function Questionnaire(props) {
             onChange={q.onChange}
             onGroupChange={q.onGroupChange}
             errors={q.errors}
+            errorFocus={q.errorFocus}
+            // the whole step at once when a field of it is about to take the focus (a failed Next or save)
+            drawAll={q.awaitsArrivalField || Object.keys(q.errors).length > 0}
             readOnly={q.readOnly}
             fileStore={q.fileStore}
             uploads={q.uploads}

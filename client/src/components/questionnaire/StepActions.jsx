@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 
 /** Back / Next, or Submit on the last step (not when read-only); Next and Submit wait while anything loads.
- * With `draftSave` (staff intake) the last step has Save instead of Submit: a partial save, no submission. */
-export default function StepActions({
+ * With `draftSave` (staff intake) the last step has Save instead of Submit: a partial save, no submission.
+ * Memoized: drawn again when its own props change, not on every key press (issue 27). */
+function StepActions({
   isFirst,
   isLast,
   readOnly,
@@ -47,3 +49,5 @@ export default function StepActions({
     </Stack>
   );
 }
+
+export default memo(StepActions);

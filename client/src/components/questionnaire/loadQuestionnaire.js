@@ -1,4 +1,4 @@
-/* The questionnaire (form engine, field kinds, the date picker, uploads) as its own chunk: /apply's program step does
+/* The questionnaire (form engine, field kinds, the light date field, uploads) as its own chunk: /apply's program step does
  * not need it, and /apply/<id> and /stepper/<id> start it early (app/preloadRoute.js) next to the route's own chunks
  * (decision 0070). Its form labels (the larger catalogues' "forms" part, in the interface language) come with it:
  * no other applicant screen shows them (issue 27). */

@@ -16,6 +16,34 @@ function fieldOf(step, path) {
   return { field: (top.fields || []).find((f) => f.key === parts[2]) || null, group: top };
 }
 
+/** `next` with each part equal to `prev`'s (deeply) replaced by prev's own object. An edit copies the whole step
+ * (setPathRaw, the engine's setValue and prepare), so without this every list, row or file reference of the step
+ * would be a new object after each key press and its memoized control drawn again (issue 27). */
+export function keepUnchanged(prev, next) {
+  if (Object.is(prev, next)) return prev;
+  if (Array.isArray(prev) && Array.isArray(next)) {
+    let same = prev.length === next.length;
+    const out = next.map((item, i) => {
+      const kept = keepUnchanged(prev[i], item);
+      if (kept !== prev[i]) same = false;
+      return kept;
+    });
+    return same ? prev : out;
+  }
+  if (isPlainObject(prev) && isPlainObject(next)) {
+    const keys = Object.keys(next);
+    let same = keys.length === Object.keys(prev).length;
+    const out = {};
+    keys.forEach((key) => {
+      const kept = keepUnchanged(prev[key], next[key]);
+      if (!(key in prev) || kept !== prev[key]) same = false;
+      out[key] = kept;
+    });
+    return same ? prev : out;
+  }
+  return next;
+}
+
 /** {formKey: data} of the saved fill items. */
 function savedAnswers(items) {
   const out = {};
@@ -40,10 +68,13 @@ export default function useAnswers({ step, loaded, readOnly, domain }) {
   );
   const data = useMemo(() => (step ? answers[step.key] || {} : {}), [step, answers]);
 
+  // The latest render's values, for the effect below and for change/changeGroup, which stay the same functions
+  // for the questionnaire's life (they reach every memoized field; issue 27).
+  const latest = useRef({});
+  latest.current = { answers, ctx, step, saved };
+
   // Derived values and auto-selected options, once the step's option lists and saved answers are there. Runs
   // when the step or what it depends on arrives, not on every keystroke (typing goes through setValue).
-  const latest = useRef({});
-  latest.current = { answers, ctx };
   useEffect(() => {
     if (!step || readOnly || optionsLoading || !loaded.items) return;
     const current = latest.current.answers[step.key] || {};
@@ -54,13 +85,14 @@ export default function useAnswers({ step, loaded, readOnly, domain }) {
       return;
     }
     if (JSON.stringify(prepared) !== JSON.stringify(trim(current))) {
-      setDrafts((prev) => ({ ...prev, [step.key]: prepared }));
+      setDrafts((prev) => ({ ...prev, [step.key]: keepUnchanged(current, prepared) }));
     }
   }, [step, optionsLoading, loaded.items, readOnly]);
 
   /** Sets the value at `path` of the open step (and the `extra` {path: value} beside it). */
   const change = useCallback(
     (path, value, extra) => {
+      const { step, saved, ctx } = latest.current;
       setDrafts((prev) => {
         const base = prev[step.key] !== undefined ? prev[step.key] : saved[step.key] || {};
         const { field, group } = fieldOf(step, path);
@@ -78,15 +110,16 @@ export default function useAnswers({ step, loaded, readOnly, domain }) {
         Object.entries(extra || {}).forEach(([p, v]) => {
           next = setPathRaw(next, p, v, groupType);
         });
-        return { ...prev, [step.key]: next };
+        return { ...prev, [step.key]: keepUnchanged(base, next) };
       });
     },
-    [step, saved, ctx],
+    [],
   );
 
   /** Replaces the rows of a repeated group of the open step (added or removed rows). */
   const changeGroup = useCallback(
     (groupKey, rows) => {
+      const { step, saved, ctx } = latest.current;
       setDrafts((prev) => {
         const base = prev[step.key] !== undefined ? prev[step.key] : saved[step.key] || {};
         let next = { ...base, [groupKey]: rows };
@@ -95,10 +128,10 @@ export default function useAnswers({ step, loaded, readOnly, domain }) {
         } catch {
           // keep the raw rows
         }
-        return { ...prev, [step.key]: next };
+        return { ...prev, [step.key]: keepUnchanged(base, next) };
       });
     },
-    [step, saved, ctx],
+    [],
   );
 
   return { saved, drafts, setDrafts, answers, data, ctx, optionsLoading, fileStore, change, changeGroup };

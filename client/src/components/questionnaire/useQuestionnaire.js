@@ -5,7 +5,7 @@
  *   useAnswers           — saved answers under unsaved edits, the rule engine (derived values), option lists;
  *   useStepErrors        — the errors under the fields and the error toast;
  *   useSaveSubmit        — validate, save and submit through POST /users/bulk-upsert-user-data, upload progress. */
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDomain } from '../../domain';
 import { useSnackbar } from '../SnackbarProvider';
@@ -14,6 +14,14 @@ import useStepNavigation from './useStepNavigation';
 import useAnswers from './useAnswers';
 import useStepErrors, { useErrorToast } from './useStepErrors';
 import useSaveSubmit from './useSaveSubmit';
+
+/** A function that stays the same from render to render and calls the latest `fn`: what the memoized fields and
+ * actions get (issue 27), so a render of the questionnaire does not draw them again for a new callback alone. */
+function useSteadyCallback(fn) {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args) => latest.current(...args), []);
+}
 
 export default function useQuestionnaire({
   applicationId,
@@ -52,23 +60,20 @@ export default function useQuestionnaire({
     waiting: loaded.loading || answers.optionsLoading || loaded.fetching,
   });
 
-  const onChange = useCallback(
-    (path, value, extra) => {
-      if (!step || readOnly) return;
-      change(path, value, extra);
-      clearServerErrors(step.key, [path, ...Object.keys(extra || {})]);
-    },
-    [step, readOnly, change, clearServerErrors],
-  );
+  const onChange = useSteadyCallback((path, value, extra) => {
+    if (!step || readOnly) return;
+    change(path, value, extra);
+    clearServerErrors(step.key, [path, ...Object.keys(extra || {})]);
+  });
 
-  const onGroupChange = useCallback(
-    (groupKey, rows) => {
-      if (!step || readOnly) return;
-      changeGroup(groupKey, rows);
-      clearStep(step.key);
-    },
-    [step, readOnly, changeGroup, clearStep],
-  );
+  const onGroupChange = useSteadyCallback((groupKey, rows) => {
+    if (!step || readOnly) return;
+    changeGroup(groupKey, rows);
+    clearStep(step.key);
+  });
+  const steadyNext = useSteadyCallback(onNext);
+  const steadySaveDraft = useSteadyCallback(onSaveDraft);
+  const steadyRetryUploads = useSteadyCallback(retryUploads);
 
   let status = 'ready';
   if (loaded.loading) status = 'loading';
@@ -87,6 +92,7 @@ export default function useQuestionnaire({
     data,
     ctx,
     errors: feedback.texts,
+    errorFocus: feedback.focusPath,
     readOnly,
     submitted,
     saving,
@@ -94,14 +100,15 @@ export default function useQuestionnaire({
     busy,
     fileStore,
     uploads,
-    retryUploads,
+    retryUploads: steadyRetryUploads,
     topRef: nav.topRef,
     takeArrivalField: nav.takeArrivalField,
+    awaitsArrivalField: nav.awaitsArrivalField,
     goTo: nav.goTo,
     onChange,
     onGroupChange,
-    onNext,
-    onSaveDraft,
+    onNext: steadyNext,
+    onSaveDraft: steadySaveDraft,
     onBack: nav.onBack,
   };
 }

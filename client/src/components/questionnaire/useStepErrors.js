@@ -2,7 +2,7 @@
  * field loses its error at once and a field still wrong keeps it) and the server's texts (strings, cleared by
  * editing the field). Also the error toast: it names one field and closes once that field's error is gone. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fieldErrorMap, fieldErrorTexts, stepErrors } from './validation';
+import { fieldErrorMap, fieldErrorTexts, firstProblem, stepErrors } from './validation';
 
 /** The field the last error toast named ({stepKey, path}, or null). `forget` also closes the toast. */
 export function useErrorToast(hideError) {
@@ -81,5 +81,16 @@ export default function useStepErrors({ step, data, ctx, toast, t, i18n }) {
     [errors, step, t, i18n.language],
   );
 
-  return { texts, setErrors, clearServerErrors, clearStep };
+  // The field a failed Next focuses (useSaveSubmit: the first missing field, else a date order, else the first
+  // error; a refused save: the first field the server named). StepForm draws it with its error at once and lets the
+  // other fields' errors follow in a background render (issue 27).
+  const focusPath = useMemo(() => {
+    const own = step ? errors[step.key] : null;
+    if (!own) return null;
+    const list = Object.entries(own).map(([field, error]) => ({ field, key: error && typeof error === 'object' ? error.key : null }));
+    const problem = firstProblem(list);
+    return problem ? problem.field : null;
+  }, [errors, step]);
+
+  return { texts, focusPath, setErrors, clearServerErrors, clearStep };
 }

@@ -1,7 +1,7 @@
 /* Which step is open and how the applicant moves between steps: Back, Next and the jumps to a step with errors.
  * A move scrolls to the top, closes any error toast (it never follows the applicant to another step, issue 10),
  * and 1 s later the steps and answers are fetched again (req §7). */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 /** The questionnaire refetches its steps and answers 1 second after a step change (req §7). */
 export const REFETCH_DELAY_MS = 1000;
@@ -36,23 +36,30 @@ export default function useStepNavigation(loadedSteps, { refetch, onLeave }) {
 
   useDelayedOnChange(index, REFETCH_DELAY_MS, refetch);
 
-  const goTo = (key, { focusPath = null } = {}) => {
-    onLeave();
-    arrivalField.current = focusPath;
-    setCurrentKey(key);
-    if (topRef.current && topRef.current.scrollIntoView) topRef.current.scrollIntoView({ block: 'start' });
-  };
+  // The same functions from render to render (the stepper's buttons and the actions are memoized, issue 27).
+  const goTo = useCallback(
+    (key, { focusPath = null } = {}) => {
+      onLeave();
+      arrivalField.current = focusPath;
+      setCurrentKey(key);
+      if (topRef.current && topRef.current.scrollIntoView) topRef.current.scrollIntoView({ block: 'start' });
+    },
+    [onLeave],
+  );
 
-  const onBack = () => {
+  const onBack = useCallback(() => {
     if (index > 0) goTo(steps[index - 1].key);
-  };
+  }, [index, steps, goTo]);
 
   /** The field to focus on arriving at the step (once), or null for its heading. */
-  const takeArrivalField = () => {
+  const takeArrivalField = useCallback(() => {
     const path = arrivalField.current;
     arrivalField.current = null;
     return path;
-  };
+  }, []);
 
-  return { steps, index, step, isLast, topRef, goTo, onBack, takeArrivalField };
+  /** Whether a field waits to be focused on arriving (the step is then drawn whole at once, StepForm). */
+  const awaitsArrivalField = Boolean(arrivalField.current);
+
+  return { steps, index, step, isLast, topRef, goTo, onBack, takeArrivalField, awaitsArrivalField };
 }

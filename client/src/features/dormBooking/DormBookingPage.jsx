@@ -236,8 +236,11 @@ export default function DormBookingPage() {
 
   useDocumentTitle(t('dorm.title'));
 
-  const data = halls.data;
-  const current = state.data;
+  // The page is drawn once both reads are in: the halls' answer alone drew the eligibility notice under the
+  // loading spinner, which then went away and moved it up (a layout shift) when the booking's answer came.
+  const loading = halls.isLoading || state.isLoading;
+  const data = loading ? undefined : halls.data;
+  const current = loading ? undefined : state.data;
   const booking = current && current.booking;
   const activeBooking = booking && ACTIVE.includes(booking.status) ? booking : null;
   const waitlist = current && current.waitlist;
@@ -278,7 +281,6 @@ export default function DormBookingPage() {
     }
   }
 
-  const loading = halls.isLoading || state.isLoading;
   const eligible = data && data.eligible;
   return (
     <>

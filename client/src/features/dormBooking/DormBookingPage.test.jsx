@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from '../../i18n';
 import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import { userSet } from '../../session/sessionSlice';
@@ -201,4 +201,32 @@ test('not eligible: the reason, and no book buttons', async () => {
   renderWithProviders(<DormBookingPage />);
   expect(await screen.findByTestId('not-eligible')).toHaveTextContent('does not say that you need a dormitory place');
   expect(screen.queryByTestId('book-3-5')).toBeNull();
+});
+
+test('the page is drawn once both reads are in: the halls answering first do not put the notice under the spinner', async () => {
+  let answerBooking;
+  mockFetch(async (url) => {
+    if (url.endsWith('/users/halls')) return { body: { ...HALLS, eligible: false, reason_key: 'dorm.no_need' } };
+    if (url.endsWith('/users/check-booking')) {
+      await new Promise((resolve) => {
+        answerBooking = resolve;
+      });
+      return { body: { ...EMPTY, eligible: false } };
+    }
+    return { body: { success: true, list: [], total: 0 } };
+  });
+  renderWithProviders(<DormBookingPage />);
+  // The halls are in, the booking is not: still only the loading state (the notice drawn now would move up when the
+  // spinner above it goes: a layout shift on a phone).
+  await waitFor(() => expect(answerBooking).toBeDefined());
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  expect(screen.getByRole('status')).toBeInTheDocument();
+  expect(screen.queryByTestId('not-eligible')).toBeNull();
+  expect(screen.queryByTestId('hall-3')).toBeNull();
+  answerBooking();
+  expect(await screen.findByTestId('not-eligible')).toBeInTheDocument();
+  expect(screen.getByTestId('hall-3')).toBeInTheDocument();
+  expect(screen.queryByRole('status')).toBeNull();
 });

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import i18n from '../../i18n';
 import { setUser } from '../../session/userStore';
-import { mockFetch, renderWithProviders } from '../../testUtils';
+import { SHELL_USER } from '../../session/sessionSlice';
+import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import HomePage from './HomePage';
 import { homeCardPath, homeCardShown } from './homeCards';
 
@@ -64,6 +65,18 @@ test("a foreign applicant's cards lead to /apply, and the citizens' grant cards 
   expect(screen.getByTestId('card-apply')).toHaveAttribute('href', '/apply');
   expect(screen.queryByTestId('card-scholarship')).toBeNull();
   expect(screen.queryByTestId('card-gov-grant')).toBeNull();
+});
+
+test('the prerendered page (nobody known yet) keeps the cards\' space empty, so no card moves when they appear', () => {
+  // SHELL_USER stands for whoever opens the page; drawing every card and then removing a foreigner's citizen cards
+  // shifted the rest by a quarter of a phone's screen (decision 0070).
+  setUser(null);
+  renderWithProviders(<HomePage />, { route: '/', path: '/', store: makeStore({ session: { user: SHELL_USER } }) });
+  expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  ['card-scholarship', 'card-partners', 'card-gov-grant', 'card-paid', 'card-apply', 'card-meetings'].forEach((id) =>
+    expect(screen.queryByTestId(id)).toBeNull(),
+  );
+  expect(screen.getByRole('region', { name: i18n.t('home.main_cards') }).closest('[aria-busy="true"]')).not.toBeNull();
 });
 
 test('a visitor who is not signed in sees every card', () => {

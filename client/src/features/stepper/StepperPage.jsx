@@ -3,7 +3,7 @@
  * (stepRules.js), whose Next calls POST /users/application-proceed and refetches — above every step of the path,
  * each completed, current or future as the server derived it from the state machine (decision 0083): exactly one
  * is current and the card above carries its title. Pages that wait for staff or the grant list poll (§4). Without an application it shows the physical-presence modal (§2) before the programme choice. */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -28,6 +28,7 @@ import { SLOTS, STEP_REGISTRY } from './stepRegistry';
 import { SubmittedForm } from './steps/FormStep';
 import { useApplicationProceedMutation } from './stepperApi';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
+import StepperSkeleton from './StepperSkeleton';
 
 // /stepper's physical-presence notice (a dialog) only on /stepper itself (issue 27).
 const PhysicalPresenceModal = lazy(() => import(/* webpackChunkName: "presence-modal" */ './PhysicalPresenceModal'));
@@ -86,13 +87,7 @@ function ApplicationStepper({ applicationId }) {
   const shouldPoll = Boolean(application && pollsApplication(application));
   useEffect(() => setPolling(shouldPoll), [shouldPoll]);
 
-  if (isLoading) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status">
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
-    );
-  }
+  if (isLoading) return <StepperSkeleton />;
   // §8: a failed application fetch goes back to the home page.
   if (isError || !application) return <Navigate to="/" replace />;
 
@@ -158,12 +153,21 @@ function ApplicationStepper({ applicationId }) {
   );
 }
 
-export default function StepperPage() {
+/** waiting: /stepper/<id> while its guard (app/RequireOwnApplication) reads the application: the heading and the
+ * stepper's skeleton, the same for every applicant, so this first screen is prerendered (decision 0070). */
+export default function StepperPage({ waiting = false }) {
   const { t } = useTranslation();
   const { applicationId } = useParams();
   const [search] = useSearchParams();
   const type = FINANCING_TYPES.includes(search.get('type')) ? search.get('type') : null;
   const id = applicationId && /^\d+$/.test(applicationId) ? Number(applicationId) : null;
+  // The application's arrival turns the skeleton into the whole stepper (card, step, list of steps): rendered as a
+  // deferred update, which React renders in slices the browser can paint and handle input between, instead of
+  // one long task on a phone (total blocking time).
+  const skeleton = useDeferredValue(waiting);
+  // The office's phone and e-mail (the current step's contact line) are read alongside the application, not after
+  // it: the card is drawn once, without its contact line changing length (and the page below it moving) later.
+  useGetPublicConfigQuery(undefined, { skip: id === null });
 
   useDocumentTitle(t('stepper.title'));
 
@@ -176,6 +180,8 @@ export default function StepperPage() {
         <Suspense fallback={null}>
           <PhysicalPresenceModal type={type} />
         </Suspense>
+      ) : skeleton ? (
+        <StepperSkeleton />
       ) : (
         <ApplicationStepper applicationId={id} />
       )}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route } from 'react-router-dom';
 import { mockFetch, renderWithProviders } from '../../testUtils';
@@ -45,6 +45,18 @@ test.each([
   // steps 5 and 6 in the order the applicant lives them: submit the documents, then wait for the originals
   const keys = [...document.querySelectorAll('[data-testid^="stepper-step-"]')].map((el) => el.getAttribute('data-testid'));
   expect(keys.indexOf('stepper-step-document_submission')).toBeLessThan(keys.indexOf('stepper-step-physical_documents_awaiting'));
+});
+
+test('while its guard reads the application (waiting): the heading and the skeleton, no card yet', async () => {
+  const fetch = serve(withProgress({ id: 7, current_step: 1, financing: 'paid', study_program: PROGRAM }));
+  renderWithProviders(<StepperPage waiting />, { route: '/stepper/7', path: '/stepper/:applicationId' });
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Этапы поступления');
+  expect(screen.getByTestId('stepper-skeleton')).toHaveAttribute('role', 'status');
+  expect(screen.getByTestId('stepper-skeleton')).toHaveTextContent('Загрузка');
+  expect(screen.queryByTestId(/^stepper-action-/)).toBeNull();
+  // The office's contacts are read meanwhile (the page itself does not read the application: its guard does).
+  await waitFor(() => expect(fetch.mock.calls.some(([request]) => request.url.endsWith('/public-config'))).toBe(true));
+  expect(fetch.mock.calls.some(([request]) => request.url.includes('/users/application/'))).toBe(false);
 });
 
 test('a withdrawn application shows the notice and no card', async () => {

@@ -1,5 +1,10 @@
-/* One questionnaire field (design §7 field types). Labels are the definition's i18n keys (form.<formKey>.<field>). */
-import { useMemo } from 'react';
+/* One questionnaire field (design §7 field types). Labels are the definition's i18n keys (form.<formKey>.<field>).
+ *
+ * Memoized (issue 27, decision 0070): StepForm draws every field of the step with the whole answers (`data`, `row`)
+ * and rule context (`ctx`), which change on every key press, so FieldControl compares them by what the field's kind
+ * reads of them (sameFieldInputs) and every other prop by identity. A kind that starts reading more of them must
+ * say so there, else it would show stale options or rules. */
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
@@ -106,17 +111,64 @@ function ChoiceControl({ path, value, choices, onChange, error, readOnly, label,
   );
 }
 
-export default function FieldControl(props) {
+/** The keys a select's option filter looks up in the answers (fieldOptions: filter.parent_field, same_attr.field). */
+function filterReads(field) {
+  const filter = field.filter || {};
+  return [filter.parent_field, filter.same_attr && filter.same_attr.field].filter(Boolean);
+}
+
+const ANSWERS_AND_RULES = new Set(['data', 'row', 'ctx']);
+const own = (object, key) => (object ? object[key] : undefined);
+
+/** Two rule contexts are the same for a field when all but their answers are the same objects (flags, programme,
+ * option lists: they change when loaded, not while typing); `withAnswers` also compares every step's answers. */
+function sameRules(a, b, withAnswers) {
+  if (a === b) return true;
+  const x = a || {};
+  const y = b || {};
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+  for (const key of keys) {
+    if (key !== 'answers' && x[key] !== y[key]) return false;
+  }
+  if (!withAnswers) return true;
+  const xa = x.answers || {};
+  const ya = y.answers || {};
+  return [...new Set([...Object.keys(xa), ...Object.keys(ya)])].every((key) => xa[key] === ya[key]);
+}
+
+/** React.memo's comparison for FieldControl: every prop by identity but the answers (`data`, `row`) and the rule
+ * context (`ctx`), which count only for the kinds that read them, and only as far as they read them. */
+export function sameFieldInputs(prev, next) {
+  const keys = new Set([...Object.keys(prev), ...Object.keys(next)]);
+  for (const key of keys) {
+    if (!ANSWERS_AND_RULES.has(key) && prev[key] !== next[key]) return false;
+  }
+  const { type } = next.field;
+  if (type === 'select' || type === 'multiselect') {
+    // fieldOptions: the option lists, programme and flags; a step with document_fields is resolved from answers
+    const resolved = Boolean(next.step && next.step.document_fields);
+    if (!sameRules(prev.ctx, next.ctx, resolved) || (resolved && prev.data !== next.data)) return false;
+    return filterReads(next.field).every(
+      (key) => own(prev.row, key) === own(next.row, key) && own(prev.data, key) === own(next.data, key),
+    );
+  }
+  if (type === 'institution') return sameRules(prev.ctx, next.ctx, false);
+  return true; // the other kinds get neither the answers nor the rule context
+}
+
+function FieldControl(props) {
   const { step, field, path, value, onChange, error, readOnly, required, applicationId } = props;
+  const { data, row, ctx, ...rest } = props;
   const { t, i18n } = useTranslation();
   // a document slot comes named by the server in ru/kk/en (the same name on every surface, decision 0083)
   const label = slotName(field, i18n.language) || t(field.label || `form.${step.key}.${field.key}`);
-  const common = { ...props, label, required };
+  // only the kinds sameFieldInputs knows to read the answers or the rule context get them
+  const common = { ...rest, label, required };
 
   switch (field.type) {
     case 'select':
     case 'multiselect':
-      return <SelectControl {...common} />;
+      return <SelectControl {...common} data={data} row={row} ctx={ctx} />;
     case 'switch': {
       const labels = field.choices_labels || ['form.switch.yes', 'form.switch.no'];
       return <ChoiceControl {...common} choices={[{ value: 1, label: t(labels[0]) }, { value: 2, label: t(labels[1]) }]} />;
@@ -199,7 +251,7 @@ export default function FieldControl(props) {
     case 'kato':
       return <KatoField {...common} />;
     case 'institution':
-      return <InstitutionField {...common} applicationId={applicationId} />;
+      return <InstitutionField {...common} applicationId={applicationId} ctx={ctx} />;
     default: {
       // text, textarea, email, phone, iin, number
       const isPhone = field.type === 'phone';
@@ -242,3 +294,5 @@ export default function FieldControl(props) {
     }
   }
 }
+
+export default memo(FieldControl, sameFieldInputs);

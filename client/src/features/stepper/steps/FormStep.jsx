@@ -8,6 +8,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Questionnaire from '../../../components/questionnaire/LazyQuestionnaire';
+import loadQuestionnaire from '../../../components/questionnaire/loadQuestionnaire';
+
+// A failed early fetch is left to React.lazy, which asks again when the form renders.
+const warmQuestionnaire = () => {
+  loadQuestionnaire().catch(() => {});
+};
 
 export default function FormStep({ application }) {
   const { t } = useTranslation();
@@ -19,14 +25,23 @@ export default function FormStep({ application }) {
   );
 }
 
-/** The submitted questionnaire, read-only, behind a toggle (steps 4 and 5). */
+/** The submitted questionnaire, read-only, behind a toggle (steps 4 and 5). Its chunk is not loaded with the page
+ * (issue 27): it is fetched when the toggle is pointed at or focused, so it is usually there when pressed. */
 export function SubmittedForm({ application }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Box data-testid="submitted-form">
       <Typography variant="body2" sx={{ mb: 1 }}>{t('stepper_actions.form.submitted')}</Typography>
-      <Button variant="outlined" size="small" onClick={() => setOpen((v) => !v)} aria-expanded={open} data-testid="toggle-form">
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={() => setOpen((v) => !v)}
+        onPointerEnter={warmQuestionnaire}
+        onFocus={warmQuestionnaire}
+        aria-expanded={open}
+        data-testid="toggle-form"
+      >
         {open ? t('stepper_actions.form.hide') : t('stepper_actions.form.show')}
       </Button>
       {open && (
