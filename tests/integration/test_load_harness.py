@@ -16,7 +16,8 @@ import pytest
 from server.integrations.storage import storage_from_url
 from server.models import ApplicationMessage, StoredFile
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts" / "load"))
+LOAD_DIR = Path(__file__).resolve().parents[2] / "scripts" / "load"
+sys.path.insert(0, str(LOAD_DIR))
 import audit as load_audit  # noqa: E402
 import locustfile  # noqa: E402
 
@@ -188,11 +189,16 @@ def test_the_pool_hands_out_each_submission_and_payment_once():
 def test_the_audit_waits_for_late_mail_but_not_for_ever(tmp_path):
     """A mail delivered late (a busy worker after a Redis restart) is not a lost job: run.py waits for every
     acknowledged message's mail before the audit, up to a limit, and then audits what arrived."""
+    import importlib.util
     import json
     import time
     from types import SimpleNamespace
 
-    import run as load_run
+    # By its path: another folder on sys.path (scripts/topology) has a run.py of its own.
+    spec = importlib.util.spec_from_file_location("load_run", LOAD_DIR / "run.py")
+    load_run = importlib.util.module_from_spec(spec)
+    sys.modules["load_run"] = load_run  # its dataclasses look their module up there
+    spec.loader.exec_module(load_run)
 
     journal = tmp_path / "journal.jsonl"
     entries = [
