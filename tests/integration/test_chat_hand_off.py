@@ -151,5 +151,7 @@ def test_typed_request_for_a_person_hands_off_and_the_next_message_waits_for_sta
     body = say(client, headers, chat_id, "Хочу спросить сотрудника про грант").get_json()
     assert body["handed_off"] is True and "передал" in body["reply"]
     assert say(client, headers, chat_id, "Мой грант не отображается").get_json()["reply"] is None
-    stored = factories.db.session.scalars(select(ChatMessage.content).where(ChatMessage.role == "user")).all()
+    stored = factories.db.session.scalars(
+        select(ChatMessage.content).where(ChatMessage.role == "user").order_by(ChatMessage.id)
+    ).all()
     assert stored == ["Хочу спросить сотрудника про грант", "Мой грант не отображается"]
