@@ -5,14 +5,13 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TextField from '../../components/TextInput';
 import TextLink from '../../components/TextLink';
 import RecoveryCodes from '../../components/secondFactor/RecoveryCodes';
+import SavedCodesConfirm from '../../components/secondFactor/SavedCodesConfirm';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
 import { focusElement } from '../../components/focus/focusElement';
@@ -141,7 +140,6 @@ function Enrol({ challenge, onSignedIn, onRestart }) {
   const [confirm, { isLoading: confirming }] = useSecondFactorEnrolmentConfirmMutation();
   const [code, setCode] = useState('');
   const [signedIn, setSignedIn] = useState(null);
-  const [saved, setSaved] = useState(false);
   const heading = useHeadingFocus(signedIn ? 'codes' : 'enrol');
 
   useEffect(() => {
@@ -176,25 +174,12 @@ function Enrol({ challenge, onSignedIn, onRestart }) {
         </Typography>
         <Alert severity="warning">{t('second_factor.codes_hint')}</Alert>
         <RecoveryCodes codes={signedIn.codes} />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={saved}
-              onChange={(event) => setSaved(event.target.checked)}
-              slotProps={{ input: { 'data-testid': 'recovery-codes-saved' } }}
-            />
-          }
-          label={t('second_factor.codes_saved')}
-        />
-        <Button
-          variant="contained"
+        <SavedCodesConfirm
+          label={t('second_factor.continue')}
+          onContinue={() => onSignedIn(signedIn.user)}
+          buttonTestId="recovery-codes-continue"
           size="large"
-          disabled={!saved}
-          onClick={() => onSignedIn(signedIn.user)}
-          data-testid="recovery-codes-continue"
-        >
-          {t('second_factor.continue')}
-        </Button>
+        />
       </Stack>
     );
   }

@@ -7,14 +7,13 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TextField from '../../components/TextInput';
 import RecoveryCodes from '../../components/secondFactor/RecoveryCodes';
+import SavedCodesConfirm from '../../components/secondFactor/SavedCodesConfirm';
 import { apiErrorMessage } from '../../components/apiError';
 import { focusElement } from '../../components/focus/focusElement';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
@@ -41,7 +40,6 @@ export default function StaffSecurityPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [codes, setCodes] = useState(null);
-  const [saved, setSaved] = useState(false);
   const heading = useRef(null);
   const shown = Boolean(codes);
 
@@ -57,7 +55,6 @@ export default function StaffSecurityPage() {
     setError('');
     try {
       const answer = await regenerate({ code: code.trim() }).unwrap();
-      setSaved(false);
       setCodes(answer.recovery_codes || []);
     } catch (failure) {
       setError(apiErrorMessage(failure, t, i18n, 'errors.try_again_later'));
@@ -82,25 +79,12 @@ export default function StaffSecurityPage() {
                 {t('staff_security.old_codes_void')} {t('second_factor.codes_hint')}
               </Alert>
               <RecoveryCodes codes={codes} />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={saved}
-                    onChange={(event) => setSaved(event.target.checked)}
-                    slotProps={{ input: { 'data-testid': 'recovery-codes-saved' } }}
-                  />
-                }
-                label={t('second_factor.codes_saved')}
+              <SavedCodesConfirm
+                label={t('staff_security.done')}
+                onContinue={() => setCodes(null)}
+                buttonTestId="staff-security-done"
+                alignStart
               />
-              <Button
-                variant="contained"
-                disabled={!saved}
-                onClick={() => setCodes(null)}
-                sx={{ alignSelf: 'flex-start' }}
-                data-testid="staff-security-done"
-              >
-                {t('staff_security.done')}
-              </Button>
             </>
           ) : (
             <>
