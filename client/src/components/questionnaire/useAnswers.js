@@ -2,7 +2,7 @@
  * step's data, its option lists and the rule context. Edits go through the shared rule engine (derived values,
  * exclusive options, filters); text-like fields are written raw while typing. Files chosen but not saved yet wait
  * in `fileStore` (the answers hold a pending reference to them). */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { prepare, setValue, trim } from '../../forms-engine/engine';
 import { buildRuleContext } from '../../domain';
 import { RAW_TYPES, isPlainObject, optionTypesOf, setPathRaw } from './data';
@@ -68,10 +68,17 @@ export default function useAnswers({ step, loaded, readOnly, domain }) {
   );
   const data = useMemo(() => (step ? answers[step.key] || {} : {}), [step, answers]);
 
-  // The latest render's values, for the effect below and for change/changeGroup, which stay the same functions
-  // for the questionnaire's life (they reach every memoized field; issue 27).
+  // The last committed render's values, for the effect below and for change/changeGroup, which stay the same
+  // functions for the questionnaire's life (they reach every memoized field; issue 27). Written in a layout effect,
+  // not during render: a render React throws away (an interrupted concurrent render) must not leave the ref on a step
+  // or answers that never reached the screen. Safe for every reader: change/changeGroup run from the fields' event
+  // handlers, which React calls only between commits, after this commit's layout effects have run (no field calls
+  // them from a layout effect, which could run before this parent's); the passive effect below runs after all layout
+  // effects of its commit.
   const latest = useRef({});
-  latest.current = { answers, ctx, step, saved };
+  useLayoutEffect(() => {
+    latest.current = { answers, ctx, step, saved };
+  }, [answers, ctx, step, saved]);
 
   // Derived values and auto-selected options, once the step's option lists and saved answers are there. Runs
   // when the step or what it depends on arrives, not on every keystroke (typing goes through setValue).

@@ -5,7 +5,7 @@
  *   useAnswers           — saved answers under unsaved edits, the rule engine (derived values), option lists;
  *   useStepErrors        — the errors under the fields and the error toast;
  *   useSaveSubmit        — validate, save and submit through POST /users/bulk-upsert-user-data, upload progress. */
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDomain } from '../../domain';
 import { useSnackbar } from '../SnackbarProvider';
@@ -19,7 +19,12 @@ import useSaveSubmit from './useSaveSubmit';
  * actions get (issue 27), so a render of the questionnaire does not draw them again for a new callback alone. */
 function useSteadyCallback(fn) {
   const latest = useRef(fn);
-  latest.current = fn;
+  // Not written during render: Questionnaire renders through useDeferredValue, and a background render React throws
+  // away would leave the ref on that render's closure (Next acting on a step that was never shown). The wrapped
+  // functions run from events only, which come after the commit's layout effects (as in useAnswers.js).
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
   return useCallback((...args) => latest.current(...args), []);
 }
 
