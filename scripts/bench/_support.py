@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import logging
 import os
 import queue
 import secrets
+import shutil
 import statistics
 import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def postgres_database(base_url: str) -> tuple[str, Callable[[], None]]:
@@ -254,3 +260,172 @@ def explain(app, statement: str, parameters, analyze: bool = False) -> str:
         finally:
             raw.rollback()
             raw.close()
+
+
+# ---------------------------------------------------------------------------------------------- the built client
+# lighthouse.py, inp.py, long_tasks.py and render_counts.py measure the built client as an applicant's phone gets it:
+# served by the real app over a throw-away database with the same seeds and users.
+
+CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+VIEWPORT = {"width": 412, "height": 823}  # a mid-range phone's, with touch
+
+
+def client_bench_parser(doc: str) -> argparse.ArgumentParser:
+    """The arguments every built-client benchmark takes (--database-url, --dist); its description is doc's first
+    line."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
+    parser.add_argument("--dist", default=str(ROOT / "client" / "dist"), help="the built client")
+    return parser
+
+
+def client_unavailable(dist: str) -> bool:
+    """True (with the reason printed) when the built client or Chromium is missing: nothing to measure then."""
+    if not (Path(dist) / "index.html").is_file():
+        print("The client is not built: run `npm run build` first")
+        return True
+    if not os.access(CHROMIUM, os.X_OK):
+        print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
+        return True
+    return False
+
+
+def bench_app(dist: str, database_url: str, instance: Path):
+    """The real app (WhiteNoise included) serving the built client from dist over the throw-away database."""
+    from server import create_app
+    from server.config import Config
+
+    app = create_app(
+        Config(
+            APP_ENV="development",
+            SQLALCHEMY_DATABASE_URI=database_url,
+            SECRET_KEY=secrets.token_urlsafe(48),
+            RATELIMIT_ENABLED=False,
+            LOG_LEVEL="WARNING",
+            CLIENT_DIST=dist,
+            STORAGE_URL=f"file://{instance / 'files'}",
+        )
+    )
+    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    return app
+
+
+def stored_user(app, factories, user) -> dict:
+    """The client's session store (dorm_user) for this user as a returning applicant's browser holds it: the sign-in
+    answer's token and the user as GET /users/self gives it (the client writes every merged answer back), so the
+    page's first /users/self repeats what is stored, as it does for real applicants."""
+    token = factories.token(user)
+    answer = app.test_client().get("/api/v1/users/self", headers={"Authorization": f"Bearer {token}"})
+    return {**answer.get_json()["item"], "token": token}
+
+
+def prepare(app) -> tuple[dict, int, dict, int]:
+    """Reference seeds; a verified foreign applicant with a session and an application (their questionnaire at
+    /apply/<id>), and a Kazakhstan citizen past the credit bureau with an application on the stepper's first step.
+    Returns (foreign dorm_user, its application id, citizen dorm_user, its application id)."""
+    from sqlalchemy import select
+
+    from server.extensions import db
+    from server.models import Citizenship, StudyProgram, Term
+    from server.seed import run_all
+    from tests.factories import Factories
+
+    with app.app_context():
+        db.create_all()
+        run_all()
+        factories = Factories(db)
+        germany = db.session.scalar(select(Citizenship).where(Citizenship.code == "DE"))
+        kazakhstan = db.session.scalar(select(Citizenship).where(Citizenship.code == "KZ"))
+        user = factories.user(email="lighthouse@example.com", citizenship=germany)
+        application = factories.application(user=user)
+        citizen = factories.user(email="lighthouse.citizen@example.kz", citizenship=kazakhstan)
+        factories.bureau_data(citizen)
+        programs = {program.kind: program for program in db.session.scalars(select(StudyProgram))}
+        stepper = factories.application(
+            user=citizen,
+            program=programs.get("regular_bachelors"),
+            term=db.session.scalars(select(Term)).first(),
+            current_step=1,
+            financing="paid",
+        )
+        return stored_user(app, factories, user), application.id, stored_user(app, factories, citizen), stepper.id
+
+
+@dataclass(frozen=True)
+class ServedClient:
+    """The built client served (base URL) and who is seeded: the foreign applicant (user, application_id, a
+    questionnaire at /apply/<id>) and the Kazakhstan citizen (citizen, stepper_id, at /stepper/<id>)."""
+
+    base: str
+    user: dict
+    application_id: int
+    citizen: dict
+    stepper_id: int
+
+    def pages(self) -> list[dict]:
+        """The first screens an applicant sees, as lighthouse.py measures them (long_tasks.py: the same pages)."""
+        return [
+            {"path": "/auth", "label": "/auth"},
+            {"path": "/", "label": "/", "signedIn": True},
+            {"path": "/apply", "label": "/apply", "signedIn": True},
+            {"path": f"/apply/{self.application_id}", "label": "/apply/<id>", "signedIn": True},
+            {"path": f"/stepper/{self.stepper_id}", "label": "/stepper/<id>", "signedIn": True, "user": self.citizen},
+            {"path": "/my-applications", "label": "/my-applications", "signedIn": True},
+            {"path": "/dormitory", "label": "/dormitory", "signedIn": True},
+        ]
+
+
+@contextmanager
+def served_client(dist: str, database_url: str | None) -> Iterator[ServedClient]:
+    """The built client in dist served by the real app (bench_app) over a throw-away database (bench_database)
+    seeded by prepare. On the way out — a failed seed, a benchmark's error or Ctrl-C included — the server is
+    stopped, the database dropped and the instance folder removed, so no run leaves a database or a port behind."""
+    instance, url, drop = bench_database(database_url)
+    server = None
+    try:
+        app = bench_app(dist, url, instance)
+        user, application_id, citizen, stepper_id = prepare(app)
+        server, base = serve(app)
+        yield ServedClient(base, user, application_id, citizen, stepper_id)
+    finally:
+        if server:
+            server.shutdown()
+            server.server_close()
+        if drop:
+            drop()
+        shutil.rmtree(instance, ignore_errors=True)
+
+
+@contextmanager
+def chromium():
+    """The system Chromium driven by Playwright, closed on the way out."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def phone_page(browser, init_script: str | None = None):
+    """A page in a fresh browser context (cold cache, empty storage) with a phone's viewport and touch; init_script
+    runs before any page script. The context is closed on the way out."""
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=2.625, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        if init_script:
+            page.add_init_script(init_script)
+        yield page
+    finally:
+        context.close()
+
+
+def sign_in(page, base: str, user: dict) -> None:
+    """Signs the page's context in as the client's own sign-in leaves it: the dorm_user session store, written on
+    the app's origin (a cheap page of it) before the measured page is opened."""
+    page.goto(f"{base}/api/v1/health")
+    page.evaluate("(stored) => window.localStorage.setItem('dorm_user', stored)", json.dumps(user))

@@ -4,10 +4,11 @@ Lighthouse's navigation report has no INP (nothing is clicked), so this drives t
 
     .venv/bin/python scripts/bench/inp.py [--runs 3] [--cpu 4] [--page apply|stepper] [--dist client/dist]
 
-The built client is served by the real app over a throw-away database (as scripts/bench/lighthouse.py does, with
-the same seeds and users). Chromium (Playwright, the system /usr/bin/chromium) opens the page with a phone's
-viewport (412×823, touch) and the CPU slowed down --cpu times (CDP Emulation.setCPUThrottlingRate, Lighthouse's
-mobile profile uses 4), signed in through the client's session store. Once the questionnaire's form is there, it
+The built client is served by the real app over a throw-away database (scripts/bench/_support.py's served_client,
+as for scripts/bench/lighthouse.py: the same seeds and users). Chromium (Playwright, the system /usr/bin/chromium)
+opens the page with a phone's viewport (412×823, touch) and the CPU slowed down --cpu times (CDP
+Emulation.setCPUThrottlingRate, Lighthouse's mobile profile uses 4), signed in through the client's session store.
+Once the questionnaire's form is there, it
   1. taps the first text field and types a word into it (one interaction per key),
   2. presses "Next" (questionnaire-next) — with the step's other fields empty the step answers with its errors, the
      heaviest render a press on Next does;
@@ -24,20 +25,23 @@ Run it on a quiet machine: the CPU slowdown multiplies this machine's own load.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import shutil
 import statistics
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _support import bench_database  # noqa: E402
-from lighthouse import CHROMIUM, ROOT, bench_app, prepare, serve  # noqa: E402
+from _support import (  # noqa: E402
+    VIEWPORT,
+    chromium,
+    client_bench_parser,
+    client_unavailable,
+    phone_page,
+    served_client,
+    sign_in,
+)
 
-VIEWPORT = {"width": 412, "height": 823}
 INTERACTION_MS = 50  # interactions shown one by one from this long on
 # Installed before any page script: keeps every event timing entry (the buffer of 'event' entries is small).
 OBSERVER = """
@@ -85,72 +89,43 @@ def drive_stepper(page) -> None:
 
 
 def one_run(browser, base: str, user: dict, path: str, drive, cpu: float) -> list[dict]:
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=2.625, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.add_init_script(OBSERVER)
-        page.goto(f"{base}/api/v1/health")
-        page.evaluate("(stored) => window.localStorage.setItem('dorm_user', stored)", json.dumps(user))
-        cdp = context.new_cdp_session(page)
+    with phone_page(browser, OBSERVER) as page:
+        sign_in(page, base, user)
+        cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         page.goto(f"{base}{path}", wait_until="load")
         drive(page)
         page.wait_for_timeout(1500)  # the last interaction's paint and its entry
         return interactions(page.evaluate("window.__eventTimings"))
-    finally:
-        context.close()
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
-    parser.add_argument("--dist", default=str(ROOT / "client" / "dist"), help="the built client")
+    parser = client_bench_parser(__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cpu", type=float, default=4, help="CPU slowdown (Lighthouse's mobile profile: 4)")
     parser.add_argument("--page", choices=["apply", "stepper"], default="apply")
     args = parser.parse_args()
-    if not (Path(args.dist) / "index.html").is_file():
-        print("The client is not built: run `npm run build` first")
+    if client_unavailable(args.dist):
         return 1
-    if not os.access(CHROMIUM, os.X_OK):
-        print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
-        return 1
-    from playwright.sync_api import sync_playwright
 
-    instance, database_url, drop = bench_database(args.database_url)
-    app = bench_app(args.dist, database_url, instance)
-    server = None
     results = []
-    try:
-        user, application_id, citizen, stepper_id = prepare(app)
-        server, base = serve(app)
+    with served_client(args.dist, args.database_url) as served, chromium() as browser:
         if args.page == "apply":
-            who, path, drive = user, f"/apply/{application_id}", drive_apply
+            who, path, drive = served.user, f"/apply/{served.application_id}", drive_apply
         else:
-            who, path, drive = citizen, f"/stepper/{stepper_id}", drive_stepper
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            try:
-                for number in range(args.runs):
-                    found = one_run(browser, base, who, path, drive, args.cpu)
-                    results.append(found)
-                    inp = max((entry["duration"] for entry in found), default=0)
-                    print(f"run {number + 1}: INP {inp:.0f} ms over {len(found)} interactions (≥ 16 ms)")
-                    for entry in found:
-                        if entry["duration"] >= INTERACTION_MS:
-                            print(
-                                f"    {entry['name']:<12} on {entry['target']:<28} {entry['duration']:>5.0f} ms "
-                                f"(input delay {entry['inputDelay']:.0f}, processing {entry['processing']:.0f}, "
-                                f"presentation {entry['presentation']:.0f})"
-                            )
-            finally:
-                browser.close()
-    finally:
-        if server:
-            server.shutdown()
-        if drop:
-            drop()
-        shutil.rmtree(instance, ignore_errors=True)
+            who, path, drive = served.citizen, f"/stepper/{served.stepper_id}", drive_stepper
+        for number in range(args.runs):
+            found = one_run(browser, served.base, who, path, drive, args.cpu)
+            results.append(found)
+            inp = max((entry["duration"] for entry in found), default=0)
+            print(f"run {number + 1}: INP {inp:.0f} ms over {len(found)} interactions (≥ 16 ms)")
+            for entry in found:
+                if entry["duration"] >= INTERACTION_MS:
+                    print(
+                        f"    {entry['name']:<12} on {entry['target']:<28} {entry['duration']:>5.0f} ms "
+                        f"(input delay {entry['inputDelay']:.0f}, processing {entry['processing']:.0f}, "
+                        f"presentation {entry['presentation']:.0f})"
+                    )
 
     worst = [max((entry["duration"] for entry in found), default=0) for found in results]
     label = "/apply/<id>" if args.page == "apply" else "/stepper/<id>"

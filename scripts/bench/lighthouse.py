@@ -8,6 +8,7 @@ only). Prints, per page, the median and the spread (min–max) of the performanc
 the page downloaded (bytes on the wire — brotli — and uncompressed, median). --json FILE also writes every run.
 
     .venv/bin/python scripts/bench/lighthouse.py [--runs 3] [--database-url postgresql://...] [--dist client/dist]
+        [--pages /stepper/<id>,/dormitory]
 
 LH_REPORT_DIR=/tmp/lh-reports keeps each page's full Lighthouse report (JSON) there, to see where the time goes.
 
@@ -21,25 +22,19 @@ figures depend little on this machine's own speed; a busy machine still lowers t
 
 from __future__ import annotations
 
-import argparse
 import json
-import logging
 import os
-import secrets
 import shutil
 import statistics
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _support import bench_database  # noqa: E402
+from _support import CHROMIUM, ROOT, client_bench_parser, client_unavailable, served_client  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 DRIVER = Path(__file__).resolve().parent / "_lighthouse.mjs"
 # Lighthouse is installed for the bench only, outside the project's package.json: one of its dependencies asks for
 # another package's `latest` tag, which breaks `npm ci` of the app each time that package publishes.
@@ -61,90 +56,6 @@ def lighthouse_driver() -> Path:
 
 
 TARGETS = {"performance": 0.9, "lcp_ms": 2500, "first_screen_js_bytes": 150 * 1024}
-
-
-def serve(app):
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}"
-
-
-def bench_app(dist: str, database_url: str, instance: Path):
-    """The real app (WhiteNoise included) serving the built client from dist over the throw-away database."""
-    from server import create_app
-    from server.config import Config
-
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-            CLIENT_DIST=dist,
-            STORAGE_URL=f"file://{instance / 'files'}",
-        )
-    )
-    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    return app
-
-
-def stored_user(factories, user) -> dict:
-    """The client's session store (dorm_user) for this user, as the sign-in writes it."""
-    return {
-        "id": user.id,
-        "email": user.email,
-        "token": factories.token(user),
-        "is_verified": True,
-        "citizenship_id": user.citizenship_id,
-    }
-
-
-def prepare(app) -> tuple[dict, int, dict, int]:
-    """Reference seeds; a verified foreign applicant with a session and an application (their questionnaire at
-    /apply/<id>), and a Kazakhstan citizen past the credit bureau with an application on the stepper's first step.
-    Returns (foreign dorm_user, its application id, citizen dorm_user, its application id)."""
-    from sqlalchemy import select
-
-    from server.extensions import db
-    from server.models import Citizenship, StudyProgram, Term
-    from server.seed import run_all
-    from tests.factories import Factories
-
-    with app.app_context():
-        db.create_all()
-        run_all()
-        factories = Factories(db)
-        germany = db.session.scalar(select(Citizenship).where(Citizenship.code == "DE"))
-        kazakhstan = db.session.scalar(select(Citizenship).where(Citizenship.code == "KZ"))
-        user = factories.user(email="lighthouse@example.com", citizenship=germany)
-        application = factories.application(user=user)
-        citizen = factories.user(email="lighthouse.citizen@example.kz", citizenship=kazakhstan)
-        factories.bureau_data(citizen)
-        programs = {program.kind: program for program in db.session.scalars(select(StudyProgram))}
-        stepper = factories.application(
-            user=citizen,
-            program=programs.get("regular_bachelors"),
-            term=db.session.scalars(select(Term)).first(),
-            current_step=1,
-            financing="paid",
-        )
-        return stored_user(factories, user), application.id, stored_user(factories, citizen), stepper.id
-
-
-def bench_pages(application_id: int, citizen: dict, stepper_id: int) -> list[dict]:
-    return [
-        {"path": "/auth", "label": "/auth"},
-        {"path": "/", "label": "/", "signedIn": True},
-        {"path": "/apply", "label": "/apply", "signedIn": True},
-        {"path": f"/apply/{application_id}", "label": "/apply/<id>", "signedIn": True},
-        {"path": f"/stepper/{stepper_id}", "label": "/stepper/<id>", "signedIn": True, "user": citizen},
-        {"path": "/my-applications", "label": "/my-applications", "signedIn": True},
-        {"path": "/dormitory", "label": "/dormitory", "signedIn": True},
-    ]
 
 
 def spread(values: list[float], digits: int = 0) -> str:
@@ -181,17 +92,15 @@ def summary(pages: list[dict], runs: list[list[dict]]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
-    parser.add_argument("--dist", default=str(ROOT / "client" / "dist"), help="the built client")
+    parser = client_bench_parser(__doc__)
     parser.add_argument("--runs", type=int, default=3, help="runs per page (median and min–max are printed)")
     parser.add_argument("--json", type=Path, help="also write every run's figures to this file")
+    parser.add_argument(
+        "--pages",
+        help="only these pages, by label, comma-separated (e.g. /stepper/<id>,/dormitory): to compare builds quickly",
+    )
     args = parser.parse_args()
-    if not (Path(args.dist) / "index.html").is_file():
-        print("The client is not built: run `npm run build` first")
-        return 1
-    if not os.access(CHROMIUM, os.X_OK):
-        print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
+    if client_unavailable(args.dist):
         return 1
     node = shutil.which("node")
     if not node:
@@ -199,18 +108,19 @@ def main() -> int:
         return 1
     driver = lighthouse_driver()
 
-    instance, database_url, drop = bench_database(args.database_url)
-    app = bench_app(args.dist, database_url, instance)
-    server = None
-    try:
-        user, application_id, citizen, stepper_id = prepare(app)
-        server, base = serve(app)
-        pages = bench_pages(application_id, citizen, stepper_id)
+    with served_client(args.dist, args.database_url) as served:
+        pages = served.pages()
+        if args.pages:
+            wanted = {label.strip() for label in args.pages.split(",")}
+            pages = [page for page in pages if page["label"] in wanted]
+            if not pages:
+                print(f"no page is labelled {args.pages!r}")
+                return 2
         runs = []
         for number in range(args.runs):
             print(f"run {number + 1} of {args.runs}…", file=sys.stderr)
             run = subprocess.run(
-                [node, str(driver), json.dumps({"base": base, "user": user, "pages": pages})],
+                [node, str(driver), json.dumps({"base": served.base, "user": served.user, "pages": pages})],
                 cwd=driver.parent,
                 env={**os.environ, "CHROME_PATH": CHROMIUM},
                 capture_output=True,
@@ -221,12 +131,6 @@ def main() -> int:
                 print(run.stderr[-3000:])
                 return run.returncode
             runs.append(json.loads(run.stdout))
-    finally:
-        if server:
-            server.shutdown()
-        if drop:
-            drop()
-        shutil.rmtree(instance, ignore_errors=True)
 
     print(
         f"Lighthouse mobile profile, {args.runs} run(s) per page: median (min–max). Targets: performance ≥ "

@@ -6,22 +6,23 @@ Lighthouse gives one total blocking time (TBT) per page; this says which tasks m
     .venv/bin/python scripts/bench/long_tasks.py [--page all|auth|home|apply|apply-id|stepper|my-applications|dormitory]
         [--runs 3] [--cpu 4] [--settle 3] [--maps DIR] [--trace-dir DIR] [--json FILE] [--dist client/dist]
 
-The built client is served by the real app over a throw-away database (as scripts/bench/lighthouse.py does: its
-bench_app, prepare and serve, the same seeds and users; the same seven pages, signed in through the client's session
-store as there). Each run opens the page in a fresh Chromium context (Playwright, the system /usr/bin/chromium; cold
-HTTP cache, empty storage but the session) with a phone's viewport (412×823, touch) and the CPU slowed down --cpu
-times (CDP Emulation.setCPUThrottlingRate; Lighthouse's mobile profile simulates 4), and records a performance trace
-(CDP Tracing: devtools.timeline, v8.execute, toplevel, loading, the V8 sampling profiler) from the navigation until
---settle seconds after the load event. From the trace's main thread (CrRendererMain of the page's process) it prints
-every task of 50 ms or more: its start (ms after navigationStart), its duration, its time by kind (script
-evaluation, compilation, garbage collection, style and layout, paint, HTML parsing), the script entries that ran in
-it (EvaluateScript of a file, FunctionCall / TimerFire / RunMicrotasks / event handlers, named by the webpack chunk:
-"vendor", "main", "layout", "applicant-shell", ...) and, from the profiler's samples, where its script time went (by
-chunk, or with --maps by package / client source file, and the hottest functions). Then per page, over the runs: the
-TBT-equivalent (Σ (duration − 50 ms) of the tasks that start after the first contentful paint, what Lighthouse adds
-up from FCP to interactive; the trace is 4× throttled already, so it compares with Lighthouse's simulated TBT in
-kind, not to the millisecond), the number of long tasks, FCP, LCP, and the long tasks grouped by what opened them
-(the same label in every run = a task common to the runs; compare the labels across pages for the common ones).
+The built client is served by the real app over a throw-away database (scripts/bench/_support.py's served_client, as
+for scripts/bench/lighthouse.py: the same seeds and users; the same seven pages, signed in through the client's
+session store as there). Each run opens the page in a fresh Chromium context (Playwright, the system
+/usr/bin/chromium; cold HTTP cache, empty storage but the session) with a phone's viewport (412×823, touch) and the
+CPU slowed down --cpu times (CDP Emulation.setCPUThrottlingRate; Lighthouse's mobile profile simulates 4), and
+records a performance trace (CDP Tracing: devtools.timeline, v8.execute, toplevel, loading, the V8 sampling
+profiler) from the navigation until --settle seconds after the load event. From the trace's main thread
+(CrRendererMain of the page's process) it prints every task of 50 ms or more: its start (ms after navigationStart),
+its duration, its time by kind (script evaluation, compilation, garbage collection, style and layout, paint, HTML
+parsing), the script entries that ran in it (EvaluateScript of a file, FunctionCall / TimerFire / RunMicrotasks /
+event handlers, named by the webpack chunk: "vendor", "main", "layout", "applicant-shell", ...) and, from the
+profiler's samples, where its script time went (by chunk, or with --maps by package / client source file, and the
+hottest functions). Then per page, over the runs: the TBT-equivalent (Σ (duration − 50 ms) of the tasks that start
+after the first contentful paint, what Lighthouse adds up from FCP to interactive; the trace is 4× throttled
+already, so it compares with Lighthouse's simulated TBT in kind, not to the millisecond), the number of long tasks,
+FCP, LCP, and the long tasks grouped by what opened them (the same label in every run = a task common to the runs;
+compare the labels across pages for the common ones).
 
 --maps DIR: a build of the same sources with source maps (only the browser half, written elsewhere, so client/dist
 stays as it is):
@@ -37,26 +38,30 @@ Task counts and which tasks appear are steadier than their durations.
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
-import os
 import re
-import shutil
 import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlsplit
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _support import bench_database  # noqa: E402
-from lighthouse import CHROMIUM, ROOT, bench_app, bench_pages, prepare, serve  # noqa: E402
+from _support import (  # noqa: E402
+    VIEWPORT,
+    chromium,
+    client_bench_parser,
+    client_unavailable,
+    phone_page,
+    served_client,
+    sign_in,
+)
 
-VIEWPORT = {"width": 412, "height": 823}
 LONG_TASK_MS = 50.0
-# The page keys of --page, in lighthouse.py's order (bench_pages' labels).
+# The page keys of --page, in lighthouse.py's order (the labels of _support.ServedClient.pages).
 PAGE_KEYS = {
     "auth": "/auth",
     "home": "/",
@@ -497,19 +502,15 @@ def analyse(trace: dict, url: str, maps: Maps) -> dict:
 
 def record(browser, base: str, page_spec: dict, user: dict, cpu: float, settle: float) -> tuple[dict, str]:
     """One cold load of the page, traced: (trace JSON, the URL navigated to)."""
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=2.625, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
+    with phone_page(browser) as page:
         # A hydration that fails (React's recoverable errors #418/#423: the page is rendered again from scratch) or any
         # other error changes what the main thread does: shown with the run.
         console: list[str] = []
         page.on("console", lambda msg: msg.type in ("error", "warning") and console.append(f"{msg.type}: {msg.text}"))
         page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
         if page_spec.get("signedIn"):
-            page.goto(f"{base}/api/v1/health")
-            stored = json.dumps(page_spec.get("user") or user)
-            page.evaluate("(stored) => window.localStorage.setItem('dorm_user', stored)", stored)
-        cdp = context.new_cdp_session(page)
+            sign_in(page, base, page_spec.get("user") or user)
+        cdp = page.context.new_cdp_session(page)
         cdp.send("Network.clearBrowserCache")
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
         url = f"{base}{page_spec['path']}"
@@ -522,8 +523,6 @@ def record(browser, base: str, page_spec: dict, user: dict, cpu: float, settle: 
         trace = json.loads(raw)
         trace["console"] = console
         return trace, url
-    finally:
-        context.close()
 
 
 # ------------------------------------------------------------------------------------------------- output
@@ -586,9 +585,7 @@ def print_summary(label: str, results: list[dict]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
-    parser.add_argument("--dist", default=str(ROOT / "client" / "dist"), help="the built client")
+    parser = client_bench_parser(__doc__)
     parser.add_argument("--page", choices=["all", *PAGE_KEYS], default="all")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cpu", type=float, default=4, help="CPU slowdown (Lighthouse's mobile profile: 4)")
@@ -599,50 +596,29 @@ def main() -> int:
     parser.add_argument("--quiet", action="store_true", help="only the summary, not every run's tasks")
     parser.add_argument("--events", action="store_true", help="also each long task's self time by trace event name")
     args = parser.parse_args()
-    if not (Path(args.dist) / "index.html").is_file():
-        print("The client is not built: run `npm run build` first")
+    if client_unavailable(args.dist):
         return 1
-    if not os.access(CHROMIUM, os.X_OK):
-        print(f"Chromium is missing at {CHROMIUM}: apt-get install -y chromium")
-        return 1
-    from playwright.sync_api import sync_playwright
 
     maps = Maps(args.maps, Path(args.dist))
-    instance, database_url, drop = bench_database(args.database_url)
-    app = bench_app(args.dist, database_url, instance)
-    server = None
     results: dict[str, list[dict]] = defaultdict(list)
-    try:
-        user, application_id, citizen, stepper_id = prepare(app)
-        server, base = serve(app)
-        pages = bench_pages(application_id, citizen, stepper_id)
+    with served_client(args.dist, args.database_url) as served, chromium() as browser:
+        pages = served.pages()
         if args.page != "all":
             pages = [page for page in pages if page["label"] == PAGE_KEYS[args.page]]
         if args.trace_dir:
             args.trace_dir.mkdir(parents=True, exist_ok=True)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            try:
-                for number in range(1, args.runs + 1):  # the pages in turn: a busy moment hits every page alike
-                    for spec in pages:
-                        trace, url = record(browser, base, spec, user, args.cpu, args.settle)
-                        if args.trace_dir:
-                            name = re.sub(r"[^a-z0-9]+", "_", spec["label"].lower()).strip("_") or "home"
-                            with gzip.open(args.trace_dir / f"{name}.run{number}.json.gz", "wt") as out:
-                                json.dump(trace, out)
-                        result = analyse(trace, url, maps)
-                        results[spec["label"]].append(result)
-                        if not args.quiet:
-                            print_run(spec["label"], number, result, args.events)
-                        sys.stdout.flush()
-            finally:
-                browser.close()
-    finally:
-        if server:
-            server.shutdown()
-        if drop:
-            drop()
-        shutil.rmtree(instance, ignore_errors=True)
+        for number in range(1, args.runs + 1):  # the pages in turn: a busy moment hits every page alike
+            for spec in pages:
+                trace, url = record(browser, served.base, spec, served.user, args.cpu, args.settle)
+                if args.trace_dir:
+                    name = re.sub(r"[^a-z0-9]+", "_", spec["label"].lower()).strip("_") or "home"
+                    with gzip.open(args.trace_dir / f"{name}.run{number}.json.gz", "wt") as out:
+                        json.dump(trace, out)
+                result = analyse(trace, url, maps)
+                results[spec["label"]].append(result)
+                if not args.quiet:
+                    print_run(spec["label"], number, result, args.events)
+                sys.stdout.flush()
 
     print(
         f"\nLong tasks (≥ {LONG_TASK_MS:.0f} ms) over {args.runs} run(s), {args.cpu:g}× CPU slowdown, "

@@ -17,20 +17,15 @@ each key for that reason). Also printed: the commits and components of the page'
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import shutil
 import statistics
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _support import bench_database  # noqa: E402
-from lighthouse import CHROMIUM, ROOT, bench_app, prepare, serve  # noqa: E402
+from _support import chromium, client_bench_parser, client_unavailable, phone_page, served_client, sign_in  # noqa: E402
 
-VIEWPORT = {"width": 412, "height": 823}
 WORD = "Aruzhan"
 # Installed before any page script. Fiber tags: 0 function, 1 class, 11 forwardRef, 14 memo, 15 simple memo.
 HOOK = """
@@ -75,12 +70,8 @@ def mark(page) -> int:
 
 
 def one_run(browser, base: str, user: dict, path: str) -> dict:
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=2.625, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.add_init_script(HOOK)
-        page.goto(f"{base}/api/v1/health")
-        page.evaluate("(stored) => window.localStorage.setItem('dorm_user', stored)", json.dumps(user))
+    with phone_page(browser, HOOK) as page:
+        sign_in(page, base, user)
         page.goto(f"{base}{path}", wait_until="load")
         field = page.locator('form input[type="text"]').first
         field.wait_for(state="visible", timeout=60_000)
@@ -99,8 +90,6 @@ def one_run(browser, base: str, user: dict, path: str) -> dict:
         page.wait_for_timeout(2500)  # the partial save's answer and the toast
         nxt = since(page, start)
         return {"load": load, "keys": keys, "next": nxt}
-    finally:
-        context.close()
 
 
 def summary(commits: list[dict]) -> str:
@@ -109,52 +98,33 @@ def summary(commits: list[dict]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL"))
-    parser.add_argument("--dist", default=str(ROOT / "client" / "dist"), help="the built client")
+    parser = client_bench_parser(__doc__)
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
-    if not (Path(args.dist) / "index.html").is_file():
-        print("The client is not built: run `npm run build` first")
+    if client_unavailable(args.dist):
         return 1
-    from playwright.sync_api import sync_playwright
 
-    instance, database_url, drop = bench_database(args.database_url)
-    app = bench_app(args.dist, database_url, instance)
-    server = None
-    try:
-        user, application_id, _citizen, _stepper_id = prepare(app)
-        server, base = serve(app)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            try:
-                for number in range(args.runs):
-                    run = one_run(browser, base, user, f"/apply/{application_id}")
-                    load = run["load"]
-                    print(f"run {number + 1}: /apply/{application_id}")
-                    print(
-                        f"  load until the form is there (+2 s): {len(load)} commits, "
-                        f"{sum(c['components'] for c in load)} components, largest commit "
-                        f"{max((c['components'] for c in load), default=0)}; commits of ≥ 100: "
-                        f"{[c['components'] for c in load if c['components'] >= 100]}"
-                    )
-                    per_key = [sum(c["components"] for c in key) for key in run["keys"]]
-                    for char, key in zip(WORD, run["keys"], strict=True):
-                        print(f"  key {char!r}: {summary(key)}")
-                    print(
-                        f"  per key press: median {statistics.median(per_key):.0f} components "
-                        f"(min–max {min(per_key)}–{max(per_key)})"
-                    )
-                    first = run["next"][0]["components"] if run["next"] else 0
-                    print(f"  Next (errors shown): {summary(run['next'])}; first commit {first}")
-            finally:
-                browser.close()
-    finally:
-        if server:
-            server.shutdown()
-        if drop:
-            drop()
-        shutil.rmtree(instance, ignore_errors=True)
+    with served_client(args.dist, args.database_url) as served, chromium() as browser:
+        path = f"/apply/{served.application_id}"
+        for number in range(args.runs):
+            run = one_run(browser, served.base, served.user, path)
+            load = run["load"]
+            print(f"run {number + 1}: {path}")
+            print(
+                f"  load until the form is there (+2 s): {len(load)} commits, "
+                f"{sum(c['components'] for c in load)} components, largest commit "
+                f"{max((c['components'] for c in load), default=0)}; commits of ≥ 100: "
+                f"{[c['components'] for c in load if c['components'] >= 100]}"
+            )
+            per_key = [sum(c["components"] for c in key) for key in run["keys"]]
+            for char, key in zip(WORD, run["keys"], strict=True):
+                print(f"  key {char!r}: {summary(key)}")
+            print(
+                f"  per key press: median {statistics.median(per_key):.0f} components "
+                f"(min–max {min(per_key)}–{max(per_key)})"
+            )
+            first = run["next"][0]["components"] if run["next"] else 0
+            print(f"  Next (errors shown): {summary(run['next'])}; first commit {first}")
     return 0
 
 
