@@ -12,7 +12,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n, { SERVED_LANGUAGE } from './i18n';
 import App from './app/App';
 import { makeStore } from './app/store';
-import { matchesRoute } from './app/preloadRoute';
+import { matchesRoute } from './app/routeTable';
 import { SHELL_USER } from './session/sessionSlice';
 
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';
@@ -26,6 +26,7 @@ export function canHydrate(container, { user, language, location }) {
   return route === '/auth' ? !user : Boolean(user) || route === '/';
 }
 
+/** Renders (or hydrates) the app into #root; returns the React root (tests unmount it). */
 export default function boot() {
   const store = makeStore();
   const container = document.getElementById('root');
@@ -38,10 +39,14 @@ export default function boot() {
     </StrictMode>
   );
   if (hydrate) {
-    startTransition(() => hydrateRoot(container, app));
-    return;
+    let hydrated = null;
+    startTransition(() => {
+      hydrated = hydrateRoot(container, app);
+    });
+    return hydrated;
   }
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
   const root = createRoot(container);
   startTransition(() => root.render(app));
+  return root;
 }

@@ -1,9 +1,16 @@
-/* Entry point, kept free of static imports but one small listener (prerender/earlySubmit.js, no React): on the
+/* Entry point, kept free of static imports but a small listener (prerender/earlySubmit.js) and the first screen's
+ * reads (api/earlyReads.js with app/routeTable.js), none of them React, RTK or i18next: on the
  * prerendered pages the first screen is already in the HTML, so the app's modules (React, MUI, the store, i18next: a
  * few hundred ms of evaluation on a phone) are evaluated only after the browser has painted it; elsewhere at once.
  * "eager": the modules stay in the entry's chunks (no extra request); only their evaluation is deferred (decision
  * 0070). */
+import { startEarlyReads } from './api/earlyReads';
+import { readsFor } from './app/routeTable';
 import { listenForEarlySubmits } from './prerender/earlySubmit';
+
+// The API answers the first screen's largest text is drawn from (the stepper's card, the dormitory's notice, ...) are
+// asked for now, not once React has rendered the route a few hundred ms of evaluation later (decision 0070).
+startEarlyReads(readsFor(window.location.pathname));
 
 // The entry's modules are evaluated in steps, each in a task of its own (a zero timeout between them), not in one
 // task of several hundred ms on a phone during which a tap waits (total blocking time, decision 0070 / issue 27).

@@ -1,10 +1,13 @@
 import { useSelector } from 'react-redux';
+import { useAfterFirstScreen } from '../api/firstScreen';
 import { useGetSelfQuery } from '../api/usersApi';
 import { selectToken } from '../session/sessionSlice';
 
-/** On start (and whenever a new token appears) refresh the stored user with GET /users/self. */
+/** On start (and whenever a new token appears) refresh the stored user with GET /users/self: once the first screen is
+ * drawn (the stored user is what it is drawn with; api/firstScreen.js). */
 export default function SessionRefresher() {
   const token = useSelector(selectToken);
-  useGetSelfQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  const afterFirstScreen = useAfterFirstScreen();
+  useGetSelfQuery(undefined, { skip: !token || !afterFirstScreen, refetchOnMountOrArgChange: true });
   return null;
 }

@@ -6,22 +6,14 @@
 import { APPLICANT_CATALOGUES, loadCatalogues } from '../i18n';
 import { getUser } from '../session/userStore';
 import { routeChunks } from './routeChunks';
-import routePreloads from './routePreloads.json';
+import { matchesRoute, routeFor } from './routeTable';
 
-// Default import: webpack warns on named imports from JSON.
-const { routes } = routePreloads;
-
-export function matchesRoute(pattern, pathname) {
-  if (pattern === '/') return pathname === '/' || pathname === '';
-  const want = pattern.split('/');
-  const got = pathname.replace(/\/+$/, '').split('/');
-  return want.length === got.length && want.every((part, i) => part === ':id' || part === got[i]);
-}
+export { matchesRoute };
 
 /** The chunk names the first screen of this path needs, [] when unknown or when a signed-out visitor would be sent to
  * /auth instead. */
 export function chunksFor(pathname, signedIn) {
-  const route = routes.find((candidate) => matchesRoute(candidate.path, pathname));
+  const route = routeFor(pathname);
   if (!route || (!signedIn && !route.open)) return [];
   return [...route.chunks, ...(route.later || [])];
 }

@@ -16,8 +16,10 @@ import DeferredChatWidget from './DeferredChatWidget';
 const AuthPage = lazy(routeChunks.auth);
 // The applicant's screens need the applicant's part of the larger catalogues only (issue 27): not the staff screens'.
 const applicantScreen = (importer) => lazyWithCatalogues(importer, APPLICANT_CATALOGUES);
+// The layout and the application guard frame the pages: their mounting is not a page shown (api/firstScreen.js).
+const applicantFrame = (importer) => lazyWithCatalogues(importer, APPLICANT_CATALOGUES, { frame: true });
 const ChooseFlowPage = applicantScreen(routeChunks['choose-flow']);
-const MainLayout = applicantScreen(routeChunks.layout);
+const MainLayout = applicantFrame(routeChunks.layout);
 const HomePage = applicantScreen(routeChunks.home);
 const LocalSelectPathPage = applicantScreen(routeChunks['local-select-path']);
 const ApplyPage = applicantScreen(routeChunks.apply);
@@ -27,7 +29,7 @@ const DocumentsUploadPage = applicantScreen(routeChunks['documents-upload']);
 const ListenPage = applicantScreen(routeChunks.listen);
 const MyApplicationsPage = applicantScreen(routeChunks['my-applications']);
 const MessageThreadPage = applicantScreen(routeChunks['message-thread']);
-const RequireOwnApplication = applicantScreen(routeChunks['own-application']);
+const RequireOwnApplication = applicantFrame(routeChunks['own-application']);
 const DormBookingPage = applicantScreen(routeChunks['dorm-booking']);
 const NotificationSettingsPage = applicantScreen(routeChunks['notification-settings']);
 const UnsubscribePage = applicantScreen(routeChunks.unsubscribe);

@@ -8,43 +8,19 @@ import ru from './ru.json';
 import kk from './kk.json';
 import en from './en.json';
 import { mergeCatalogues } from './merge';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODES as CODES,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  storedLanguage,
+} from './storedLanguage';
 
-export const LANGUAGE_STORAGE_KEY = 'qabyldau_lang';
-export const DEFAULT_LANGUAGE = 'ru';
-/** code = i18next / Accept-Language code; label = what the picker shows. */
-export const LANGUAGES = [
-  { code: 'ru', label: 'RU' },
-  { code: 'kk', label: 'KZ' },
-  { code: 'en', label: 'EN' },
-];
-const CODES = LANGUAGES.map((l) => l.code);
+export { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES };
 
-const normalized = (value) => (value === 'kz' ? 'kk' : value);
-
-/** The cookie the server chose the prerendered /auth page by (written next to the stored choice, see below). */
-function cookieLanguage() {
-  if (typeof document === 'undefined') return null;
-  const match = document.cookie.match(/(?:^|;\s*)qabyldau_lang=([^;]*)/);
-  return match ? normalized(match[1]) : null;
-}
-
-function storedLanguage() {
-  let value = null;
-  try {
-    value = normalized(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
-  } catch {
-    // storage unavailable (or no window while prerendering)
-  }
-  if (CODES.includes(value)) return value;
-  // No stored choice (storage cleared or unavailable): the cookie's, so the app agrees with the page it was served.
-  const fromCookie = cookieLanguage();
-  return CODES.includes(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
-}
-
-// The server picks the prerendered /auth page of this language from the cookie (server/blueprints/spa.py): the
-// cookie mirrors the stored choice so a reload of /auth paints in the right language before any JavaScript runs.
-export const LANGUAGE_COOKIE = 'qabyldau_lang';
-
+// The server picks the prerendered pages of this language from the cookie (server/blueprints/spa.py): the cookie
+// mirrors the stored choice so a reload paints in the right language before any JavaScript runs.
 function writeLanguageCookie(lng) {
   if (typeof document === 'undefined') return;
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; SameSite=Lax`;

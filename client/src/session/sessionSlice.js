@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, current } from '@reduxjs/toolkit';
 import { getUser, mergeUserObjects } from './userStore';
 
 const sessionSlice = createSlice({
@@ -11,7 +11,11 @@ const sessionSlice = createSlice({
     userMerged(state, action) {
       // A late answer after a logout must not resurrect the session.
       if (!state.user) return;
-      state.user = mergeUserObjects(state.user, action.payload);
+      const merged = mergeUserObjects(current(state.user), action.payload);
+      // The answer most page loads get (GET /users/self) repeats what the store holds: keeping the same object then
+      // spares every component that reads the user a re-render in the page's first second (decision 0070).
+      if (JSON.stringify(merged) === JSON.stringify(current(state.user))) return;
+      state.user = merged;
     },
     userReset(state) {
       state.user = null;

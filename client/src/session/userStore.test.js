@@ -55,4 +55,16 @@ describe('session slice is persisted on every change', () => {
     expect(store.getState().session.user).toBeNull();
     expect(getUser()).toBeNull();
   });
+
+  test('an answer that repeats the stored user keeps the same object (no re-render of its readers)', () => {
+    const store = makeStore();
+    store.dispatch(userSet({ ...user, citizenship: { id: 2, code: 'KZ' } }));
+    const before = store.getState().session.user;
+    store.dispatch(userMerged({ ...user, token: undefined, citizenship: { id: 2, code: 'KZ' } }));
+    expect(store.getState().session.user).toBe(before);
+    store.dispatch(userMerged({ citizenship: { id: 3, code: 'DE' } }));
+    expect(store.getState().session.user).not.toBe(before);
+    expect(store.getState().session.user.citizenship.code).toBe('DE');
+    expect(store.getState().session.user.token).toBe(user.token);
+  });
 });

@@ -8,7 +8,7 @@ import { lazyWithCatalogues as lazy } from '../lazyWithCatalogues';
 import RequireSegment from './RequireSegment';
 import { ADMIN_SHELLS, STAFF_ACCOUNTS_PATH } from '../../domain';
 
-const AdminLayout = lazy(() => import(/* webpackChunkName: "admin" */ './AdminLayout'));
+const AdminLayout = lazy(() => import(/* webpackChunkName: "admin" */ './AdminLayout'), undefined, { frame: true });
 const review = (name) => lazy(() => import(/* webpackChunkName: "admin-review" */ '../../features/admin').then((m) => ({ default: m[name] })));
 const DashboardPage = review('DashboardPage');
 // A queue of the shell, or "not found" for any other segment: the check (the queues' list) comes with the page.

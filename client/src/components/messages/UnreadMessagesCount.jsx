@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { UNREAD_MESSAGES_POLL_MS, useGetUnreadMessagesQuery } from '../../api/messagesApi';
+import { useAfterFirstScreen } from '../../api/firstScreen';
 
 const PILL = {
   ml: 1,
@@ -23,7 +24,9 @@ const PILL = {
 
 export default function UnreadMessagesCount({ testId = 'unread-messages' }) {
   const { t } = useTranslation();
+  // Nothing on the page's first screen is drawn from the count: it is asked for once that screen is (issue 27).
   const { data: unread = 0 } = useGetUnreadMessagesQuery(undefined, {
+    skip: !useAfterFirstScreen(),
     pollingInterval: UNREAD_MESSAGES_POLL_MS,
     skipPollingIfUnfocused: true,
   });

@@ -1,8 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import i18n from '../../i18n';
 import { setUser } from '../../session/userStore';
-import { mockFetch, renderWithProviders } from '../../testUtils';
+import { firstScreenPageShown } from '../../api/firstScreen';
+import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import UnreadMessagesCount from './UnreadMessagesCount';
+
+// As in the app: a page is on screen with its own reads answered, so the count is asked for (api/firstScreen.js).
+function renderOnShownPage(ui) {
+  const store = makeStore();
+  firstScreenPageShown(store);
+  return renderWithProviders(ui, { store });
+}
 
 const applicant = { id: 5, email: 'ainur@example.com', token: 'tk', is_verified: true, roles: [] };
 
@@ -13,7 +21,7 @@ beforeEach(async () => {
 
 test('shows the unread count, said in words to screen readers', async () => {
   mockFetch((url) => (url.includes('/users/messages/unread') ? { body: { success: true, unread: 3 } } : { status: 404, body: {} }));
-  renderWithProviders(
+  renderOnShownPage(
     <button type="button">
       Мои заявки
       <UnreadMessagesCount testId="badge" />
@@ -25,7 +33,7 @@ test('shows the unread count, said in words to screen readers', async () => {
 
 test('nothing at all without unread messages', async () => {
   const fetchMock = mockFetch(() => ({ body: { success: true, unread: 0 } }));
-  renderWithProviders(<UnreadMessagesCount testId="badge" />);
+  renderOnShownPage(<UnreadMessagesCount testId="badge" />);
   await waitFor(() => expect(fetchMock).toHaveBeenCalled());
   expect(screen.queryByTestId('badge')).not.toBeInTheDocument();
 });

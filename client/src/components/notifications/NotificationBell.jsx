@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import { useSelector } from 'react-redux';
 import { UNREAD_POLL_MS, useGetUnreadCountQuery } from '../../api/notificationsApi';
+import { useAfterFirstScreen } from '../../api/firstScreen';
+import { selectToken } from '../../session/sessionSlice';
 
 // The panel and its popover (MUI's Popover, Grow) are loaded when the bell is first pointed at, focused or opened.
 const loadPopover = () => import(/* webpackChunkName: "notifications" */ './NotificationPopover');
@@ -17,7 +20,12 @@ const PANEL_ID = 'notification-panel';
 export default function NotificationBell({ sx }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState(null);
+  // The badge is asked for once the page's first screen is drawn, not in the middle of it (issue 27), and never for
+  // the prerendered pages' stand-in user (no token).
+  const token = useSelector(selectToken);
+  const afterFirstScreen = useAfterFirstScreen();
   const { data: unread = 0 } = useGetUnreadCountQuery(undefined, {
+    skip: !afterFirstScreen || !token,
     pollingInterval: UNREAD_POLL_MS,
     skipPollingIfUnfocused: true,
   });

@@ -2,8 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../i18n';
 import { setUser } from '../../session/userStore';
-import { mockFetch, renderWithProviders } from '../../testUtils';
+import { firstScreenPageShown } from '../../api/firstScreen';
+import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import NotificationBell from './NotificationBell';
+
+// As in the app: a page is on screen with its own reads answered, so the count is asked for (api/firstScreen.js).
+function renderOnShownPage(ui) {
+  const store = makeStore();
+  firstScreenPageShown(store);
+  return renderWithProviders(ui, { store });
+}
 
 jest.setTimeout(30000);
 
@@ -61,7 +69,7 @@ beforeEach(async () => {
 
 test('issue 26: the badge shows the unread count; the list loads only when the bell is opened', async () => {
   const { state } = serverWith(ITEMS);
-  renderWithProviders(<NotificationBell />);
+  renderOnShownPage(<NotificationBell />);
   const bell = await screen.findByRole('button', { name: 'Уведомления, непрочитанных: 1' });
   expect(within(screen.getByTestId('notification-badge')).getByText('1')).toBeInTheDocument();
   expect(state.requests.some((r) => r.startsWith('GET /api/v1/notifications?'))).toBe(false);
@@ -79,7 +87,7 @@ test('issue 26: the badge shows the unread count; the list loads only when the b
 test('opening a notification marks it read and goes where to act; "mark all read" clears the badge', async () => {
   const { state } = serverWith([...ITEMS, { ...ITEMS[0], id: 3, read: false, link: '/dormitory', title: 'Место' }]);
   const user = userEvent.setup();
-  renderWithProviders(<NotificationBell />);
+  renderOnShownPage(<NotificationBell />);
   await user.click(await screen.findByRole('button', { name: 'Уведомления, непрочитанных: 2' }));
   const [first] = await screen.findAllByTestId('notification-item');
   await user.click(within(first).getByRole('link'));
@@ -101,7 +109,7 @@ test.each([
 ])('the bell is labelled in %s; an empty list says so', async (lng, label) => {
   await act(() => i18n.changeLanguage(lng));
   serverWith([]);
-  renderWithProviders(<NotificationBell />);
+  renderOnShownPage(<NotificationBell />);
   await userEvent.setup().click(await screen.findByRole('button', { name: label }));
   expect(await screen.findByTestId('notifications-empty')).toBeInTheDocument();
 });

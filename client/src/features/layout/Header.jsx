@@ -58,10 +58,6 @@ export default function Header() {
           {t('app.name')}
         </Typography>
 
-        <LanguagePicker />
-
-        {email && <NotificationBell />}
-
         <Stack
           component="nav"
           aria-label={t('a11y.main_nav')}
@@ -110,6 +106,12 @@ export default function Header() {
             )
           )}
         </Stack>
+
+        {/* Right of the navigation, and drawn for the prerendered stand-in user too: the stored user's controls then
+            appear to their left, in the free space, instead of pushing the bell and the language picker aside (a
+            layout shift as the page hydrates). */}
+        {(email || unknownUser) && <NotificationBell />}
+        <LanguagePicker />
 
         <IconButton
           edge="end"

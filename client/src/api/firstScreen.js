@@ -1,0 +1,77 @@
+/* Reads nothing on the first screen is drawn from (the header's unread counts, the session refresh) wait until that
+ * screen is drawn: its route's page has mounted, its own reads have answered and the browser has painted and gone
+ * idle once after them — or MAX_WAIT_MS have passed. On a phone the page's first second is a queue of scripts, reads
+ * and renders; these answers used to arrive in it and re-render the header before the page's own text was painted
+ * (issue 27, decision 0070: LCP on /stepper/<id> and /dormitory). Once settled, a store stays settled: moving
+ * between screens never waits. State is per store (each test's store starts afresh). */
+import { useEffect, useState } from 'react';
+import { useStore } from 'react-redux';
+import { baseApi } from './baseApi';
+
+export const MAX_WAIT_MS = 4000;
+
+const watches = new WeakMap(); // store -> { pageShown, settled, listeners, check }
+
+const readsPending = (state) =>
+  Object.values(state[baseApi.reducerPath].queries).some((query) => query && query.status === 'pending');
+
+const whenIdle = (callback) =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(callback, { timeout: 500 })
+    : setTimeout(callback, 50);
+
+function watchOf(store) {
+  let watch = watches.get(store);
+  if (watch) return watch;
+  watch = { pageShown: false, settled: false, listeners: new Set(), scheduled: false };
+  let fallback = null;
+  let unsubscribe = () => {};
+  const settle = () => {
+    if (watch.settled) return;
+    watch.settled = true;
+    clearTimeout(fallback);
+    unsubscribe();
+    watch.listeners.forEach((notify) => notify());
+    watch.listeners.clear();
+  };
+  watch.check = () => {
+    if (watch.settled || watch.scheduled || !watch.pageShown || readsPending(store.getState())) return;
+    // The answer that ended the last read is drawn in the next frame; the browser is idle once that is painted.
+    watch.scheduled = true;
+    window.requestAnimationFrame(() =>
+      whenIdle(() => {
+        watch.scheduled = false;
+        if (readsPending(store.getState())) return; // another read started meanwhile: its answer ends the wait
+        settle();
+      }),
+    );
+  };
+  fallback = setTimeout(settle, MAX_WAIT_MS);
+  unsubscribe = store.subscribe(() => watch.check());
+  watches.set(store, watch);
+  return watch;
+}
+
+/** Called by a route's page when it mounts (app/lazyWithCatalogues.js): from then on, its reads are what is waited for. */
+export function firstScreenPageShown(store) {
+  const watch = watchOf(store);
+  watch.pageShown = true;
+  watch.check();
+}
+
+/** Whether the first screen is drawn: false until then, for queries to pass as `skip`. */
+export function useAfterFirstScreen() {
+  const store = useStore();
+  const [settled, setSettled] = useState(() => watchOf(store).settled);
+  useEffect(() => {
+    const watch = watchOf(store);
+    if (watch.settled) {
+      setSettled(true);
+      return undefined;
+    }
+    const notify = () => setSettled(true);
+    watch.listeners.add(notify);
+    return () => watch.listeners.delete(notify);
+  }, [store]);
+  return settled;
+}
