@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid2';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -31,7 +32,9 @@ export default function HomePage() {
   const shows = (card) => !token || homeCardShown(card, user, domain, cards.data && cards.data.main);
   // The prerendered page (SHELL_USER: nobody is known yet) shows no cards: which ones apply depends on who signs in
   // (a foreigner gets no citizens' grant cards), and cards drawn for everyone and then taken away moved the rest
-  // (layout shift 0.23 on a phone, decision 0070). Cards that appear where the space was kept move nothing.
+  // (layout shift 0.23 on a phone, decision 0070). Nor an empty grid: its columns, stretched over the kept space,
+  // moved up when the cards came (0.05). A plain box keeps the space; the grid then appears in it as new nodes,
+  // which move nothing.
   const known = !isShellUser(user);
 
   useDocumentTitle(t('home.title'));
@@ -47,10 +50,12 @@ export default function HomePage() {
       <DormitoryLink sx={{ mb: 3 }} />
       <DeadlinesButton sx={{ mb: 3 }} />
       <HomeMessages enabled={Boolean(token)} />
-      <Grid container spacing={3} sx={known ? undefined : { minHeight: '100vh' }} aria-busy={!known}>
+      {!known && <Box aria-busy="true" aria-label={t('home.main_cards')} role="region" sx={{ minHeight: '100vh' }} />}
+      {known && (
+      <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Grid container spacing={2} component="section" aria-label={t('home.main_cards')}>
-            {known && shows('scholarship') && (
+            {shows('scholarship') && (
               <Grid size={{ xs: 12, sm: 6 }}>
                 <NavCard
                   title={t('home.cards.scholarship.title')}
@@ -60,7 +65,6 @@ export default function HomePage() {
                 />
               </Grid>
             )}
-            {known && (
             <Grid size={{ xs: 12, sm: 6 }}>
               <NavCard
                 title={t('home.cards.partners.title')}
@@ -69,8 +73,7 @@ export default function HomePage() {
                 testId="card-partners"
               />
             </Grid>
-            )}
-            {known && shows('gov_grant') && (
+            {shows('gov_grant') && (
               <Grid size={{ xs: 12, sm: 6 }}>
                 <NavCard
                   title={t('home.cards.gov_grant.title')}
@@ -81,7 +84,6 @@ export default function HomePage() {
                 />
               </Grid>
             )}
-            {known && (
             <Grid size={{ xs: 12, sm: 6 }}>
               <NavCard
                 title={t('home.cards.paid.title')}
@@ -90,13 +92,10 @@ export default function HomePage() {
                 testId="card-paid"
               />
             </Grid>
-            )}
           </Grid>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={2} component="aside" aria-label={t('home.side_cards')}>
-            {known && (
-            <>
             <NavCard
               title={t('home.cards.apply.title')}
               description={t('home.cards.apply.description')}
@@ -106,11 +105,10 @@ export default function HomePage() {
             <NavCard title={t('home.cards.meetings.title')} disabled testId="card-meetings" />
             <NavCard title={t('home.cards.foundation.title')} disabled testId="card-foundation" />
             <NavCard title={t('home.cards.career.title')} disabled testId="card-career" />
-            </>
-            )}
           </Stack>
         </Grid>
       </Grid>
+      )}
     </>
   );
 }
