@@ -29,7 +29,9 @@ import { menuItemsFor } from './menu';
 import { useDomain } from '../../domain';
 import { useAdminDashboardQuery } from '../../features/admin';
 
-const DRAWER_WIDTH = 248;
+// Wide enough for the longest one-word label in bold (the current page) next to its count badge: kk
+// "Пайдаланушылар" is ~170 px at 600 weight, and the badge keeps an 8 px gap (MenuContent).
+const DRAWER_WIDTH = 264;
 
 // The current page (NavLink's .active, aria-current="page") is marked by a bar and bold text, not by a tint alone:
 // MUI's focus tint looked the same, so a focused item passed for the current one (decision 0077). Focus is the
@@ -70,10 +72,12 @@ function MenuContent({ shell, items, counts, onNavigate, mobile = false }) {
               sx={CURRENT_PAGE}
               data-testid={`${prefix}-menu-${item.key}`}
             >
-              <ListItemText primary={t(item.labelKey)} />
+              <ListItemText primary={t(item.labelKey)} sx={{ minWidth: 0, overflowWrap: 'break-word' }} />
               {item.badge && counts && counts[item.badge] !== undefined && (
+                // The count keeps its own gap and size: a long label (kk) wraps instead of running into it.
                 <Chip
                   size="small"
+                  sx={{ ml: 1, flexShrink: 0 }}
                   label={counts[item.badge]}
                   color={item.badgeTitleKey && counts[item.badge] > 0 ? 'error' : 'default'}
                   title={t(item.badgeTitleKey || 'admin.menu.count', { count: counts[item.badge] })}
