@@ -68,7 +68,7 @@ export default function DateInput({
   }
   const [left, setLeft] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [calendar, setCalendar] = useState(null); // the element the open calendar hangs from
+  const [calendar, setCalendar] = useState(null); // the open calendar: the element it hangs from, its button
   const message = error || (shown === INVALID_DATE && left ? t('form.errors.invalid_date') : '');
   const placeholder = t(withTime ? 'date_input.placeholder_time' : 'date_input.placeholder');
   // Like MUI's field: the format shows while the field is focused or holds a digit, so each part has its place.
@@ -153,8 +153,10 @@ export default function DateInput({
   const calendarLabel =
     typeof label === 'string' && label ? t('date_input.open_calendar_for', { label }) : t('date_input.open_calendar');
   const openCalendar = (event) => {
-    // The calendar hangs from the outlined box (the input's parent), as MUI's picker did.
-    setCalendar(input.current ? input.current.parentElement : event.currentTarget);
+    const button = event.currentTarget;
+    // The calendar hangs from the outlined box (the input's parent), as MUI's picker did; pressed again, the button
+    // closes it (the calendar gives the focus back to the button).
+    setCalendar(calendar ? null : { anchor: input.current ? input.current.parentElement : button, button });
   };
   const pick = (stored) => {
     const nextSlots = slotsOf(stored, withTime);
@@ -216,7 +218,8 @@ export default function DateInput({
       {calendar && (
         <Suspense fallback={null}>
           <DateCalendarPopup
-            anchorEl={calendar}
+            anchorEl={calendar.anchor}
+            trigger={calendar.button}
             label={calendarLabel}
             value={isDate(shown) ? shown : null}
             withTime={withTime}

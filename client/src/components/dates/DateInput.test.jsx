@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import Dialog from '@mui/material/Dialog';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../../i18n';
 import DateInput from './DateInput';
@@ -91,6 +92,74 @@ describe('<DateInput>', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+
+  test('the calendar is a modal dialog (not a tooltip) that keeps Tab inside it', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="2001-03-15" onValue={() => {}} />);
+    await user.click(screen.getByTestId('birth-calendar'));
+    const dialog = await screen.findByRole('dialog', { name: 'Выбрать дату: Дата рождения' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument(); // Popper's default role is not what it is
+    // the focus is on the selected day when it opens
+    await waitFor(() => expect(within(dialog).getByRole('gridcell', { name: '15' })).toHaveFocus());
+    const seen = new Set();
+    for (let i = 0; i < 8; i += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement);
+      seen.add(document.activeElement);
+    }
+    expect(seen.size).toBeGreaterThan(1); // it went round the calendar's controls, not stuck on one
+    for (let i = 0; i < 4; i += 1) {
+      await user.tab({ shift: true });
+      expect(dialog).toContainElement(document.activeElement);
+    }
+  });
+
+  test('a press outside closes the calendar and leaves the focus where it went; its button toggles it', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Harness initial="2001-03-15" onValue={() => {}} />
+        <input aria-label="Следующее поле" />
+      </>,
+    );
+    const button = screen.getByTestId('birth-calendar');
+    await user.click(button);
+    await screen.findByRole('dialog');
+    const next = screen.getByRole('textbox', { name: 'Следующее поле' });
+    await user.click(next);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(next).toHaveFocus(); // the focus trap is gone before the press moves the focus
+    expect(screen.getByTestId('birth')).toHaveValue('15.03.2001');
+
+    await user.click(button);
+    await screen.findByRole('dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(button); // pressed again: closed, not closed and opened again
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  test('in a dialog, Escape closes the calendar only', async () => {
+    const onDialogClose = jest.fn();
+    const user = userEvent.setup();
+    render(
+      <Dialog open onClose={onDialogClose} PaperProps={{ 'aria-label': 'Данные' }}>
+        <Harness onValue={() => {}} />
+      </Dialog>,
+    );
+    const button = screen.getByTestId('birth-calendar');
+    await user.click(button);
+    const calendar = await screen.findByRole('dialog', { name: 'Выбрать дату: Дата рождения' });
+    // the day takes the focus inside the calendar, although the calendar is outside the dialog's DOM (a portal)
+    await waitFor(() => expect(calendar).toContainElement(document.activeElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Выбрать дату: Дата рождения' })).not.toBeInTheDocument());
+    expect(onDialogClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Данные' })).toBeInTheDocument();
     expect(button).toHaveFocus();
   });
 

@@ -8,7 +8,7 @@ import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState }
 import Grid from '@mui/material/Grid2';
 import { evaluate, visibleFields } from '../../forms-engine/engine';
 import FieldControl, { sameFieldInputs } from './fields/FieldControl';
-import GroupField, { displayedRowCount } from './fields/GroupField';
+import GroupField, { FIELD_GAP, displayedRowCount } from './fields/GroupField';
 
 // File fields take half the width on desktop (the documents step in two columns), all of it on a phone (issue 10).
 const WIDE = new Set(['textarea', 'kato', 'institution', 'group', 'option_groups', 'radio', 'switch', 'multiselect', 'checkbox']);
@@ -144,7 +144,7 @@ export default function StepForm({
   };
 
   return (
-    <Grid container columnSpacing={2} rowSpacing={1}>
+    <Grid container columnSpacing={2} rowSpacing={FIELD_GAP}>
       {shown.map((field, i) => {
         const wide = WIDE.has(field.type);
         if (i >= drawnFields) {

@@ -155,8 +155,10 @@ export default function MyApplicationsPage() {
                   <LetterSlot application={application} letters={letters[application.id]} />
                   <History applicationId={application.id} />
                 </CardContent>
-                {/* disableSpacing: CardActions' own left margin would indent every wrapped button past the first */}
-                <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {/* disableSpacing: CardActions' own left margin would indent every wrapped button past the first.
+                    px/pb 2: the buttons line up with the card's text (CardContent's 16 px, CardActions' own is 8) and
+                    keep as much room below; pt 0: CardContent's 16 px bottom padding already parts them from it. */}
+                <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pt: 0, pb: 2 }}>
                   <Button component={RouterLink} to={`/apply/${application.id}`} variant="contained" data-testid={`open-application-${application.id}`}>
                     {t('my_applications.open')}
                   </Button>

@@ -16,6 +16,10 @@ import { focusElement } from '../../focus/focusElement';
 import { firstTabbable } from '../../focus/focusTargets';
 
 const KNOWN_GROUPS = ['parents', 'foreign_languages', 'medical_examinations'];
+/** The space between two fields one above the other (theme spacing units: 16 px), on the step and in a group's rows
+ * alike. A field's helper line (a hint such as the IIN's, or an error) ends where the next field's floating label
+ * begins, which rises above its outline: 8 px left the two texts almost touching. */
+export const FIELD_GAP = 2;
 // A row's fields (its Remove button comes first in the DOM but is not where a new row is filled in).
 const FIELD = 'input:not([type="hidden"]), textarea, select';
 
@@ -70,10 +74,12 @@ export default function GroupField({ step, field, path, value, ctx, readOnly, er
           const option = ((ctx.options || {})[type] || []).find((o) => String(o.id) === segment);
           return (
             <Paper key={segment} variant="outlined" sx={{ p: 2 }} data-testid={`${testIdOf(path)}-${segment}`}>
-              <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+              <Typography component="h3" variant="subtitle1" sx={{ mb: FIELD_GAP }}>
                 {option ? localizedName(option, i18n.language) : label}
               </Typography>
-              {(field.fields || []).map((sub) => renderRowField(sub, `${groupKey}.${segment}.${sub.key}`, (map[segment] || {})[sub.key], map[segment] || {}))}
+              <Stack spacing={FIELD_GAP}>
+                {(field.fields || []).map((sub) => renderRowField(sub, `${groupKey}.${segment}.${sub.key}`, (map[segment] || {})[sub.key], map[segment] || {}))}
+              </Stack>
             </Paper>
           );
         })}
@@ -111,7 +117,7 @@ export default function GroupField({ step, field, path, value, ctx, readOnly, er
           const title = t(`questionnaire.group.row.${name}`, { n: index + 1, label });
           return (
             <Paper key={index} variant="outlined" sx={{ p: 2 }} component="fieldset" aria-label={title} data-testid={`${testIdOf(path)}-row-${index}`}>
-              <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
+              <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: FIELD_GAP }}>
                 <Typography component="legend" variant="subtitle1">{title}</Typography>
                 {!readOnly && index >= keep && (
                   <Button
@@ -126,12 +132,14 @@ export default function GroupField({ step, field, path, value, ctx, readOnly, er
                   </Button>
                 )}
               </Stack>
-              {(field.fields || []).map((sub) => {
-                const subPath = `${groupKey}.${index}.${sub.key}`;
-                // visiblePaths is computed with the displayed (possibly not yet saved) rows
-                if (!visiblePaths.has(subPath) || sub.render === false) return null;
-                return renderRowField(sub, subPath, row[sub.key], row);
-              })}
+              <Stack spacing={FIELD_GAP}>
+                {(field.fields || []).map((sub) => {
+                  const subPath = `${groupKey}.${index}.${sub.key}`;
+                  // visiblePaths is computed with the displayed (possibly not yet saved) rows
+                  if (!visiblePaths.has(subPath) || sub.render === false) return null;
+                  return renderRowField(sub, subPath, row[sub.key], row);
+                })}
+              </Stack>
             </Paper>
           );
         })}
