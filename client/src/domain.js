@@ -9,7 +9,7 @@
  * argument, so they stay pure and testable.
  */
 import { useMemo } from 'react';
-import { useGetPublicConfigQuery } from './api/publicConfigApi';
+import { usePublicConfig } from './api/publicConfigApi';
 import { hasCitizenship } from './session/sessionSlice';
 import { localizedName } from './i18n';
 
@@ -41,7 +41,7 @@ export function domainFromConfig(config) {
 
 /** The domain for components (public-config is cached for an hour and shared with the footer). */
 export function useDomain() {
-  const { data } = useGetPublicConfigQuery();
+  const data = usePublicConfig();
   return useMemo(() => domainFromConfig(data), [data]);
 }
 

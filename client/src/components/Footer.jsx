@@ -3,13 +3,13 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useGetPublicConfigQuery } from '../api/publicConfigApi';
+import { usePublicConfig } from '../api/publicConfigApi';
 import TextLink from './TextLink';
 
 /** Footer with the contact phone and e-mail from GET /public-config (req §1). */
 export default function Footer() {
   const { t } = useTranslation();
-  const { data } = useGetPublicConfigQuery();
+  const data = usePublicConfig();
   const phone = data && data.contact_phone;
   const email = data && data.contact_email;
   return (

@@ -15,7 +15,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
-import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import { usePublicConfig } from '../../api/publicConfigApi';
 import { selectUser } from '../../session/sessionSlice';
 import { localizedName } from '../../i18n';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
@@ -31,7 +31,7 @@ export default function SubmittedPage() {
   const { applicationId } = useParams();
   const user = useSelector(selectUser);
   const { data: application, isLoading, isFetching } = useGetApplicationDetailQuery(Number(applicationId));
-  const { data: config } = useGetPublicConfigQuery();
+  const config = usePublicConfig();
   const heading = useRef(null);
 
   useDocumentTitle(t('apply.submitted.title'));

@@ -8,7 +8,7 @@ import NavCard from '../../components/NavCard';
 import DormitoryLink from '../../components/DormitoryLink';
 import HomeMessages from './HomeMessages';
 import DeadlinesButton from './DeadlinesButton';
-import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import { usePublicConfig } from '../../api/publicConfigApi';
 import { useGetHomeCardsQuery } from '../../api/homeCardsApi';
 import { isShellUser, selectToken, selectUser } from '../../session/sessionSlice';
 import { useDomain } from '../../domain';
@@ -21,7 +21,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const user = useSelector(selectUser);
   const token = useSelector(selectToken);
-  const { data: config } = useGetPublicConfigQuery();
+  const config = usePublicConfig();
   const domain = useDomain();
   // Anonymous visitors see the cards; acting on one starts with signing in.
   const pathOf = (card) => homeCardPath(card, user, domain);

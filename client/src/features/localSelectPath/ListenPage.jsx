@@ -8,12 +8,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import { usePublicConfig } from '../../api/publicConfigApi';
 import useDocumentTitle from '../../components/focus/useDocumentTitle';
 
 export default function ListenPage() {
   const { t } = useTranslation();
-  const { data: config } = useGetPublicConfigQuery();
+  const config = usePublicConfig();
 
   useDocumentTitle(t('listen_page.title'));
 

@@ -18,7 +18,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
-import { useGetPublicConfigQuery } from '../../api/publicConfigApi';
+import { useGetPublicConfigQuery, usePublicConfig } from '../../api/publicConfigApi';
 import { FINANCINGS } from '../../domain';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
@@ -83,7 +83,7 @@ function ApplicationStepper({ applicationId }) {
   const { data: application, isLoading, isError } = useGetApplicationDetailQuery(applicationId, {
     pollingInterval: polling ? POLL_INTERVAL_MS : 0,
   });
-  const { data: config } = useGetPublicConfigQuery();
+  const config = usePublicConfig();
   const shouldPoll = Boolean(application && pollsApplication(application));
   useEffect(() => setPolling(shouldPoll), [shouldPoll]);
 

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { acceptFor } from '../../../forms-engine/engine';
-import { useGetPublicConfigQuery } from '../../../api/publicConfigApi';
+import { usePublicConfig } from '../../../api/publicConfigApi';
 import { useSnackbar } from '../../SnackbarProvider';
 import { isPendingRef, pendingRef, testIdOf } from '../data';
 import { formatBytes } from '../uploadProgress';
@@ -107,7 +107,7 @@ export default function FileField({
 }) {
   const { t } = useTranslation();
   const { showError } = useSnackbar();
-  const { data: publicConfig } = useGetPublicConfigQuery();
+  const publicConfig = usePublicConfig();
   const inputRef = useRef(null);
   const adding = useRef(false);
   const isImage = field.type === 'image';
