@@ -290,8 +290,9 @@ def client_unavailable(dist: str) -> bool:
     return False
 
 
-def bench_app(dist: str, database_url: str, instance: Path):
-    """The real app (WhiteNoise included) serving the built client from dist over the throw-away database."""
+def quiet_app(database_url: str, **settings):
+    """The real app over database_url as every benchmark runs it: development settings (sandbox adapters), a random
+    secret, no rate limits, warnings only in the logs; settings add to them (engine options, SMTP, the client...)."""
     from server import create_app
     from server.config import Config
 
@@ -302,13 +303,17 @@ def bench_app(dist: str, database_url: str, instance: Path):
             SECRET_KEY=secrets.token_urlsafe(48),
             RATELIMIT_ENABLED=False,
             LOG_LEVEL="WARNING",
-            CLIENT_DIST=dist,
-            STORAGE_URL=f"file://{instance / 'files'}",
+            **settings,
         )
     )
     logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     return app
+
+
+def bench_app(dist: str, database_url: str, instance: Path):
+    """The real app (WhiteNoise included) serving the built client from dist over the throw-away database."""
+    return quiet_app(database_url, CLIENT_DIST=dist, STORAGE_URL=f"file://{instance / 'files'}")
 
 
 def stored_user(app, factories, user) -> dict:

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
-import secrets
 import statistics
 import sys
 import tempfile
@@ -41,6 +39,7 @@ from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this s
     explain,
     first_answer_replayed,
     postgres_database,
+    quiet_app,
     report,
     serve,
     warmed_replay,
@@ -79,25 +78,15 @@ def main() -> int:
 
     from flask import jsonify
 
-    from server import create_app
     from server.accounts.auth import start_session
     from server.accounts.users import create_admin
-    from server.config import Config
     from server.extensions import db
     from server.review import dao as queue_dao
 
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-            SQLALCHEMY_ENGINE_OPTIONS={"pool_size": CLIENTS, "max_overflow": 5, "hide_parameters": True},
-        )
+    app = quiet_app(
+        database_url,
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_size": CLIENTS, "max_overflow": 5, "hide_parameters": True},
     )
-    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     app.add_url_rule("/bench/trivial", "bench_trivial", lambda: jsonify({"success": True}))
     try:
         with app.app_context():

@@ -15,7 +15,6 @@ bookings serialise on the single write lock; the numbers are printed all the sam
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import secrets
 import statistics
@@ -28,7 +27,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from _support import bench_database  # noqa: E402  (scripts/bench/_support.py, next to this script)
+from _support import bench_database, quiet_app  # noqa: E402  (scripts/bench/_support.py, next to this script)
 
 ROOMS = 10
 CAPACITY = 5  # 10 rooms × 5 = 50 places
@@ -165,21 +164,9 @@ def main() -> int:
 
     from sqlalchemy import event
 
-    from server import create_app
-    from server.config import Config
     from server.extensions import db
 
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-            SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 40, "max_overflow": 0, "pool_timeout": 300},
-        )
-    )
-    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
+    app = quiet_app(database_url, SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 40, "max_overflow": 0, "pool_timeout": 300})
     places = ROOMS * CAPACITY
     try:
         with app.app_context():

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from _support import bench_database  # noqa: E402  (scripts/bench/_support.py, next to this script)
+from _support import bench_database, quiet_app  # noqa: E402  (scripts/bench/_support.py, next to this script)
 
 PATH = "/api/v1/auth/forgot-password-generate-code"
 REGISTERED = "registered@example.com"
@@ -138,24 +138,11 @@ def wait_for_delivery(handler: SlowSmtpHandler, expected: int) -> str:
 
 
 def run_mode(mode: str, args, database_url: str, smtp_url: str, handler: SlowSmtpHandler) -> None:
-    from server import create_app
-    from server.config import Config
     from server.extensions import db
 
     queue = f"qabyldau-bench-{secrets.token_hex(4)}"
     redis_url = args.redis_url if mode == "worker" else None
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            SMTP_URL=smtp_url,
-            REDIS_URL=redis_url,
-            JOBS_QUEUE=queue,
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-        )
-    )
+    app = quiet_app(database_url, SMTP_URL=smtp_url, REDIS_URL=redis_url, JOBS_QUEUE=queue)
     worker = None
     if mode == "worker":
         env = dict(os.environ)

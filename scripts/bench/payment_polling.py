@@ -19,7 +19,6 @@ new PostgreSQL database next to the one named, dropped afterwards).
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import secrets
 import statistics
@@ -33,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from _support import bench_database  # noqa: E402
+from _support import bench_database, quiet_app  # noqa: E402
 
 NORMAL_CLIENTS = 10
 THINK_SECONDS = 0.2
@@ -222,21 +221,11 @@ def main() -> int:
     args = parser.parse_args()
 
     instance, database_url, drop = bench_database(args.database_url)
-    from server import create_app
-    from server.config import Config
 
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-            SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 20, "max_overflow": 60, "hide_parameters": True},
-        )
+    app = quiet_app(
+        database_url,
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 20, "max_overflow": 60, "hide_parameters": True},
     )
-    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     try:
         normal, polling = seed(app, args.pollers)
         meter = CpuMeter(app.wsgi_app)

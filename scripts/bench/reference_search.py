@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import secrets
 import statistics
 import sys
 from pathlib import Path
@@ -39,6 +38,7 @@ from _support import (  # noqa: E402  (scripts/bench/_support.py, next to this s
     concurrently,
     explain,
     first_answer_replayed,
+    quiet_app,
     report,
     serve,
     warmed_replay,
@@ -138,30 +138,18 @@ def main() -> int:
 
     _, database_url, drop = bench_database(args.database_url)
 
-    import logging
-
     from flask import jsonify
     from sqlalchemy import text
 
-    from server import create_app
-    from server.config import Config
     from server.extensions import db
     from server.models import SelectOption
     from server.models.reference import TRIGRAM_INDEXES
     from server.universal import dao as universal_dao
 
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-            SQLALCHEMY_ENGINE_OPTIONS={"pool_size": CLIENTS, "max_overflow": 5, "hide_parameters": True},
-        )
+    app = quiet_app(
+        database_url,
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_size": CLIENTS, "max_overflow": 5, "hide_parameters": True},
     )
-    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     app.add_url_rule("/bench/trivial", "bench_trivial", lambda: jsonify({"success": True}))
     dialect = urlsplit(database_url).scheme
     postgres = dialect.startswith("postgresql")

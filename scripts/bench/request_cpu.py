@@ -20,11 +20,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
-import logging
 import os
 import pstats
 import random
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -33,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _support import bench_database  # noqa: E402
+from _support import bench_database, quiet_app  # noqa: E402
 from seed_applicants import PASSWORD, seed  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts" / "load"))
@@ -164,20 +162,9 @@ def main() -> int:
     instance, database_url, drop = bench_database(args.database_url)
     from flask import jsonify
 
-    from server import create_app
-    from server.config import Config
     from server.extensions import db
 
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-        )
-    )
-    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
+    app = quiet_app(database_url)
     app.add_url_rule("/bench/bare", "bench_bare", lambda: jsonify({"success": True}))
     try:
         with app.app_context():

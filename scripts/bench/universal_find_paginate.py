@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -23,7 +22,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from _support import bench_database  # noqa: E402  (scripts/bench/_support.py, next to this script)
+from _support import bench_database, quiet_app  # noqa: E402  (scripts/bench/_support.py, next to this script)
 
 ROWS = 20_000
 PAGE_SIZE = 20
@@ -130,22 +129,9 @@ def main() -> int:
 
     _, database_url, drop = bench_database(args.database_url)
 
-    from server import create_app
-    from server.config import Config
     from server.extensions import db
 
-    app = create_app(
-        Config(
-            APP_ENV="development",
-            SQLALCHEMY_DATABASE_URI=database_url,
-            SECRET_KEY=secrets.token_urlsafe(48),
-            RATELIMIT_ENABLED=False,
-            LOG_LEVEL="WARNING",
-        )
-    )
-    import logging
-
-    logging.getLogger("qabyldau.access").setLevel(logging.WARNING)
+    app = quiet_app(database_url)
     try:
         with app.app_context():
             db.create_all()
