@@ -1,4 +1,4 @@
-/* Reads nothing on the first screen is drawn from (the header's unread counts, the session refresh) wait until that
+/* Reads nothing on the first screen is drawn from (the header's unread counts) wait until that
  * screen is drawn: its route's page has mounted, its own reads have answered and the browser has painted and gone
  * idle once after them — or MAX_WAIT_MS have passed. On a phone the page's first second is a queue of scripts, reads
  * and renders; these answers used to arrive in it and re-render the header before the page's own text was painted

@@ -1,13 +1,12 @@
 import { useSelector } from 'react-redux';
-import { useAfterFirstScreen } from '../api/firstScreen';
 import { useGetSelfQuery } from '../api/usersApi';
 import { selectToken } from '../session/sessionSlice';
 
-/** On start (and whenever a new token appears) refresh the stored user with GET /users/self: once the first screen is
- * drawn (the stored user is what it is drawn with; api/firstScreen.js). */
+/** On start (and whenever a new token appears) refresh the stored user with GET /users/self. At once, not after the
+ * first screen (api/firstScreen.js): it is also the check that the session still stands, and a revoked one must send
+ * the visitor to /auth whatever the page's own reads do. */
 export default function SessionRefresher() {
   const token = useSelector(selectToken);
-  const afterFirstScreen = useAfterFirstScreen();
-  useGetSelfQuery(undefined, { skip: !token || !afterFirstScreen, refetchOnMountOrArgChange: true });
+  useGetSelfQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
   return null;
 }
