@@ -163,8 +163,13 @@ def test_admin_created_by_cli_sees_the_admin_link(page, app, citizenships):
 
 def test_a_401_clears_the_store_and_returns_to_auth(page, factories, db, citizenships):
     user = factories.user(email="dana@example.com", citizenship=citizenships[1])
-    sign_in(page, "dana@example.com", "Qabyldau-pass-2026")
+    # The header's unread count is read once the home page's own reads have answered (api/firstScreen.js): after it
+    # the page asks for nothing more. Revoking the session while it still reads would let that page meet the 401
+    # first, sign out and clear the store, and the reload below would then open the public home page, not /auth.
+    with page.expect_response("**/api/v1/notifications/unread-count"):
+        sign_in(page, "dana@example.com", "Qabyldau-pass-2026")
     expect(page.get_by_test_id("user-chip")).to_have_text("dana@example.com")
+    page.wait_for_load_state("networkidle")
     assert stored_user(page)["token"]
 
     revoke_sessions(user.id, utcnow())  # e.g. a password reset on another device
