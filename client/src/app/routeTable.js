@@ -17,8 +17,9 @@ export function matchesRoute(pattern, pathname) {
 /** The first route of the table matching pathname, or undefined. */
 export const routeFor = (pathname) => routes.find((candidate) => matchesRoute(candidate.path, pathname));
 
-/** The API reads the first screen of pathname makes ({ path, method?, body? } with the URL's id put in), [] when none
- * are listed. Ids are digits only: anything else is left to the app, which sends the visitor elsewhere. */
+/** The API reads the first screen of pathname makes ({ path, method?, body? } with the URL's id put in: into the path,
+ * and as a number for a body field whose value is ':id', as the app's queries send it), [] when none are listed. Ids
+ * are digits only: anything else is left to the app, which sends the visitor elsewhere. */
 export function readsFor(pathname) {
   const route = routeFor(pathname);
   if (!route || !route.reads) return [];
@@ -27,6 +28,12 @@ export function readsFor(pathname) {
   if (route.path.includes(':id') && !/^[1-9][0-9]{0,9}$/.test(id || '')) return [];
   return route.reads.map((read) => {
     const spec = typeof read === 'string' ? { path: read } : read;
-    return { ...spec, path: spec.path.replace(':id', id) };
+    const filled = { ...spec, path: spec.path.replace(':id', id) };
+    if (spec.body) {
+      filled.body = Object.fromEntries(
+        Object.entries(spec.body).map(([field, value]) => [field, value === ':id' ? Number(id) : value]),
+      );
+    }
+    return filled;
   });
 }

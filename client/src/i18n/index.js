@@ -54,7 +54,8 @@ i18n.use(initReactI18next).init({
   supportedLngs: CODES,
   interpolation: { escapeValue: false },
   returnNull: false,
-  // 'added': screens re-render if a catalogue arrives after them (loadCatalogues normally comes first).
+  // 'added': screens re-render when a catalogue arrives after them — announced only for the loads no screen waited
+  // for (a language switched behind the screens' backs, below); the others are added silently (loadPart).
   react: { useSuspense: false, bindI18nStore: 'added' },
   showSupportNotice: false,
 });
@@ -88,12 +89,18 @@ export const APPLICANT_CATALOGUES = ['applicant'];
 export const FORM_CATALOGUES = ['forms'];
 const ALL_CATALOGUES = Object.keys(LARGER_CATALOGUES);
 const cataloguesLoading = { applicant: {}, staff: {}, forms: {} };
+const cataloguesLoaded = { applicant: {}, staff: {}, forms: {} };
 
 function loadPart(part, code) {
   if (!cataloguesLoading[part][code]) {
     cataloguesLoading[part][code] = LARGER_CATALOGUES[part][code]()
       .then((module) => {
-        i18n.addResourceBundle(code, 'translation', module.default, true, false);
+        // Silent: every screen that shows these texts waits for them before it renders (lazyWithCatalogues,
+        // loadQuestionnaire, the second-factor step), so there is nothing to draw again. Announced ('added'), the
+        // questionnaire's form labels re-rendered every mounted screen — the header, the footer and the page, ~190
+        // components in one commit on /apply/<id> while it loads on a phone (issue 27).
+        i18n.addResourceBundle(code, 'translation', module.default, true, false, { silent: true });
+        cataloguesLoaded[part][code] = true;
       })
       .catch((error) => {
         delete cataloguesLoading[part][code]; // a failed download (network) is tried again by the next screen
@@ -122,10 +129,16 @@ export function changeLanguage(lng) {
   const before = parts.length ? loadCatalogues(lng, parts).catch(() => {}) : null;
   return Promise.resolve(before).then(() => i18n.changeLanguage(lng));
 }
-// Any other switch (i18n.changeLanguage) still gets its texts: screens re-render when they are added.
+// Any other switch (i18n.changeLanguage) still gets its texts: the screens already showing the new language are
+// drawn again once its parts are added ('added', which react-i18next listens to); not when they were there already.
 i18n.on('languageChanged', (lng) => {
   const parts = partsInUse();
-  if (parts.length) loadCatalogues(lng, parts).catch(() => {});
+  if (!parts.length) return;
+  const code = CODES.includes(lng) ? lng : DEFAULT_LANGUAGE;
+  if (parts.every((part) => cataloguesLoaded[part][code])) return;
+  loadCatalogues(lng, parts)
+    .then(() => i18n.store.emit('added', code, 'translation'))
+    .catch(() => {});
 });
 // Before this line <html lang> is the language the page was served in (the prerendered /auth is served in the
 // cookie's language; client boot compares the two before hydrating).

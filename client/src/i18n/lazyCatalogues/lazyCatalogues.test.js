@@ -101,25 +101,61 @@ describe('loading', () => {
     expect(i18n.exists('app.name', { lng: 'kk' })).toBe(true); // the core catalogues: all three, always
   });
 
+  // The bundles added, by language (jest maps each part to the same texts: one call per part).
+  const bundlesAdded = () => {
+    const added = [];
+    const real = i18n.addResourceBundle;
+    jest.spyOn(i18n, 'addResourceBundle').mockImplementation((lng, ...rest) => {
+      added.push(lng);
+      return real(lng, ...rest);
+    });
+    return added;
+  };
+  const announced = () => {
+    const events = [];
+    i18n.store.on('added', (lng) => events.push(lng));
+    return events;
+  };
+
   it('an applicant screen asks for the applicant part only', async () => {
-    const loaded = [];
-    i18n.store.on('added', (lng) => loaded.push(lng));
+    const loaded = bundlesAdded();
     await loadCatalogues(undefined, APPLICANT_CATALOGUES);
-    expect(loaded).toEqual(['ru']); // one bundle added: jest maps each part to the same texts
+    expect(loaded).toEqual(['ru']);
     await loadCatalogues(undefined, FORM_CATALOGUES); // the questionnaire adds its form labels
     expect(loaded).toEqual(['ru', 'ru']);
     await loadCatalogues(); // a staff screen then adds the last part, the staff screens'
     expect(loaded).toEqual(['ru', 'ru', 'ru']);
   });
 
+  it("a part a screen waits for is added silently: the screens already drawn are not drawn again (react-i18next's 'added')", async () => {
+    const events = announced();
+    await loadCatalogues(undefined, APPLICANT_CATALOGUES);
+    await loadCatalogues(undefined, FORM_CATALOGUES);
+    expect(i18n.exists('stepper_actions.form.intro')).toBe(true);
+    expect(events).toEqual([]);
+  });
+
   it('a change of language waits for the catalogue of the new language once a screen has needed them', async () => {
     await loadCatalogues(undefined, APPLICANT_CATALOGUES);
-    const loaded = [];
-    i18n.store.on('added', (lng) => loaded.push(lng));
+    const loaded = bundlesAdded();
+    const events = announced();
     await changeLanguage('en');
     expect(i18n.language).toBe('en');
     expect(i18n.getResource('en', 'translation', KEY)).toEqual(expect.any(String));
     expect(loaded).toEqual(['en']); // the applicant part only: no staff screen asked for the staff part
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(events).toEqual([]); // there before the switch: the switch itself draws the screens again
+  });
+
+  it('a switch behind the screens\' backs (i18n.changeLanguage) announces the parts once they arrive', async () => {
+    await loadCatalogues(undefined, APPLICANT_CATALOGUES);
+    const events = announced();
+    await i18n.changeLanguage('kk');
+    expect(i18n.getResource('kk', 'translation', KEY)).toBeUndefined(); // the screens show core texts meanwhile
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(i18n.getResource('kk', 'translation', KEY)).toEqual(expect.any(String));
+    expect(events).toEqual(['kk']); // once: react-i18next draws the screens again with them
   });
 
   it('on /auth (nothing loaded yet) a change of language downloads nothing', async () => {
