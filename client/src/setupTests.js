@@ -6,6 +6,7 @@ import { registerExtraCatalogues } from './i18n/catalogues';
 registerExtraCatalogues(i18n);
 
 afterEach(() => {
+  if (typeof window === 'undefined') return; // a test in Node's environment (prerender/questionnaireStyles.test.jsx)
   window.localStorage.clear();
   // The live region (components/focus/announce.js) lives outside React's tree: one test's messages must not be read
   // by the next.

@@ -19,16 +19,22 @@ import { registerExtraCatalogues } from '../i18n/catalogues';
 import App from '../app/App';
 import { makeStore } from '../app/store';
 import { SHELL_USER } from '../session/sessionSlice';
+import QuestionnaireStyles from './questionnaireStyles';
 
 export const LANGUAGES = ['ru', 'kk', 'en'];
 
 /** name: dist/<name>.<lang>.html; path: the route (data-prerendered, app/routePreloads.json's pattern); location:
- * the URL rendered (an id for the :id routes: it shows nowhere on the page); signedIn: rendered as SHELL_USER. */
+ * the URL rendered (an id for the :id routes: it shows nowhere on the page); signedIn: rendered as SHELL_USER;
+ * questionnaireStyles: the page's <style> also carries the rules of the questionnaire's first step, drawn in the
+ * browser once its reads answer (questionnaireStyles.jsx). */
 export const PAGES = [
   { name: 'auth', path: '/auth', location: '/auth', signedIn: false, titleKey: 'auth.title' },
   { name: 'home', path: '/', location: '/', signedIn: true, titleKey: 'home.title' },
   { name: 'apply', path: '/apply', location: '/apply', signedIn: true, titleKey: 'apply.title' },
-  { name: 'apply-id', path: '/apply/:id', location: '/apply/1', signedIn: true, titleKey: 'apply.title' },
+  {
+    name: 'apply-id', path: '/apply/:id', location: '/apply/1', signedIn: true, titleKey: 'apply.title',
+    questionnaireStyles: true,
+  },
   // A citizen's stepper: the heading and the stepper's skeleton while the application is read (issue 27).
   { name: 'stepper-id', path: '/stepper/:id', location: '/stepper/1', signedIn: true, titleKey: 'stepper.title' },
 ];
@@ -70,6 +76,14 @@ export async function render(page, lng) {
       </StrictMode>
     </CacheProvider>,
   );
+  // After the page, so its own rules keep their place in the sheet; only the rules land in the cache, not the markup.
+  if (page.questionnaireStyles) {
+    await renderComplete(
+      <CacheProvider value={cache}>
+        <QuestionnaireStyles store={store} />
+      </CacheProvider>,
+    );
+  }
   const names = Object.keys(cache.inserted).filter((name) => typeof cache.inserted[name] === 'string');
   const css = names.map((name) => cache.inserted[name]).join('');
   return {

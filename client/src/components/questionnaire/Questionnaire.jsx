@@ -63,6 +63,24 @@ export default function Questionnaire(props) {
   }
   if (q.status === 'empty') return <Alert severity="info">{t('questionnaire.no_steps')}</Alert>;
 
+  return (
+    <QuestionnaireStep
+      q={q}
+      heading={heading}
+      applicationId={props.applicationId}
+      draftSave={props.draftSave}
+      draftSaveLabel={props.draftSaveLabel}
+      submitLabel={props.submitLabel}
+    />
+  );
+}
+
+/** The open step as the questionnaire draws it once its reads have answered: progress, notices, the step's fields
+ * and its buttons, from `q` (useQuestionnaire's result). Its own component so the build's prerender of /apply/<id>
+ * can draw it with a representative step and put the rules it needs in the page's <style>
+ * (prerender/questionnaireStyles.jsx). */
+export function QuestionnaireStep({ q, heading, applicationId, draftSave, draftSaveLabel, submitLabel }) {
+  const { t } = useTranslation();
   const { step } = q;
   return (
     <Box data-testid="questionnaire" ref={q.topRef}>
@@ -112,7 +130,7 @@ export default function Questionnaire(props) {
             fileStore={q.fileStore}
             uploads={q.uploads}
             onRetryUpload={q.retryUploads}
-            applicationId={props.applicationId}
+            applicationId={applicationId}
           />
           <StepActions
             isFirst={q.index === 0}
@@ -122,10 +140,10 @@ export default function Questionnaire(props) {
             busy={q.busy}
             onBack={q.onBack}
             onNext={q.onNext}
-            draftSave={Boolean(props.draftSave)}
-            draftSaveLabel={props.draftSaveLabel}
+            draftSave={Boolean(draftSave)}
+            draftSaveLabel={draftSaveLabel}
             onDraftSave={q.onSaveDraft}
-            submitLabel={props.submitLabel}
+            submitLabel={submitLabel}
           />
         </Box>
       </Paper>

@@ -64,8 +64,9 @@ const CITIZEN_STEP_KEYS = ['study_program', 'citizenship', 'request_data', 'fill
 const needsBureauRequest = (user, domain) =>
   isKazakhstanCitizen(user, domain) && !(user && user.is_pkb_data_request_completed);
 
-/** The flow's header: each step with the answer already chosen (req §2). */
-function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
+/** The flow's header: each step with the answer already chosen (req §2). Exported for the prerender of /apply/<id>
+ * (prerender/questionnaireStyles.jsx), which puts its rules in the page's <style>. */
+export function ApplyHeader({ active, program, citizenship, keys = STEP_KEYS }) {
   const { t, i18n } = useTranslation();
   const answers = {
     study_program: program ? localizedName(program, i18n.language) : null,
