@@ -1,4 +1,5 @@
-/* Reads nothing on the first screen is drawn from (the header's unread counts) wait until that
+/* Reads nothing on the first screen is drawn from (the header's unread counts, the session refresh, the dormitory's
+ * receipts) wait until that
  * screen is drawn: its route's page has mounted, its own reads have answered and the browser has painted and gone
  * idle once after them — or MAX_WAIT_MS have passed. On a phone the page's first second is a queue of scripts, reads
  * and renders; these answers used to arrive in it and re-render the header before the page's own text was painted
@@ -23,7 +24,7 @@ const whenIdle = (callback) =>
 function watchOf(store) {
   let watch = watches.get(store);
   if (watch) return watch;
-  watch = { pageShown: false, settled: false, listeners: new Set(), scheduled: false };
+  watch = { pageShown: false, settled: false, listeners: new Set(), scheduled: false, holds: 0 };
   let fallback = null;
   let unsubscribe = () => {};
   const settle = () => {
@@ -35,13 +36,14 @@ function watchOf(store) {
     watch.listeners.clear();
   };
   watch.check = () => {
-    if (watch.settled || watch.scheduled || !watch.pageShown || readsPending(store.getState())) return;
+    if (watch.settled || watch.scheduled || !watch.pageShown || watch.holds > 0 || readsPending(store.getState())) return;
     // The answer that ended the last read is drawn in the next frame; the browser is idle once that is painted.
     watch.scheduled = true;
     window.requestAnimationFrame(() =>
       whenIdle(() => {
         watch.scheduled = false;
-        if (readsPending(store.getState())) return; // another read started meanwhile: its answer ends the wait
+        // another read started meanwhile, or a page began to hold: its answer, or its release, ends the wait
+        if (watch.holds > 0 || readsPending(store.getState())) return;
         settle();
       }),
     );
@@ -57,6 +59,23 @@ export function firstScreenPageShown(store) {
   const watch = watchOf(store);
   watch.pageShown = true;
   watch.check();
+}
+
+/** A page whose first screen is drawn by a deferred render (useDeferredValue, startTransition) holds the wait while
+ * `holding`: React renders such an update in slices and the browser goes idle between them, so "reads answered,
+ * painted, idle" came before the page's text was painted (/stepper/<id>: the step's text, its largest paint, after
+ * the header's counts and the session refresh had gone). MAX_WAIT_MS still ends every wait. */
+export function useFirstScreenHold(holding) {
+  const store = useStore();
+  useEffect(() => {
+    const watch = watchOf(store);
+    if (!holding || watch.settled) return undefined;
+    watch.holds += 1;
+    return () => {
+      watch.holds -= 1;
+      watch.check();
+    };
+  }, [store, holding]);
 }
 
 /** Whether the first screen is drawn: false until then, for queries to pass as `skip`. */

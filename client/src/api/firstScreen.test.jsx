@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { makeStore, mockFetch } from '../testUtils';
 import { setUser } from '../session/userStore';
-import { firstScreenPageShown, MAX_WAIT_MS, useAfterFirstScreen } from './firstScreen';
+import { firstScreenPageShown, MAX_WAIT_MS, useAfterFirstScreen, useFirstScreenHold } from './firstScreen';
 import { usersApi } from './usersApi';
 
 const hookIn = (store) => renderHook(() => useAfterFirstScreen(), { wrapper: ({ children }) => <Provider store={store}>{children}</Provider> });
@@ -41,6 +41,18 @@ describe('reads that wait for the first screen (api/firstScreen.js)', () => {
     await frames();
     expect(result.current).toBe(false);
     act(() => firstScreenPageShown(store));
+    await waitFor(() => expect(result.current).toBe(true));
+  });
+
+  test('a page drawing its first screen in a deferred render holds them until that render has committed', async () => {
+    const store = makeStore();
+    const wrapper = ({ children }) => <Provider store={store}>{children}</Provider>;
+    const { result } = hookIn(store);
+    const page = renderHook(({ holding }) => useFirstScreenHold(holding), { wrapper, initialProps: { holding: true } });
+    act(() => firstScreenPageShown(store));
+    await frames();
+    expect(result.current).toBe(false); // shown, nothing pending, idle: but the page's text is not drawn yet
+    page.rerender({ holding: false });
     await waitFor(() => expect(result.current).toBe(true));
   });
 

@@ -115,13 +115,15 @@ describe.each([
     expect(document.getElementById('root')).toHaveAttribute('data-prerendered', route);
     expect(mismatches()).toEqual([]);
     if (pageReadPending) {
-      // The header's counts wait for the page's own read (api/firstScreen.js); the session check does not.
+      // The session refresh and the header's counts wait for the page's own read (api/firstScreen.js).
       await act(async () => {
         for (let i = 0; i < 10; i += 1) await settle();
       });
+      expect(requests).not.toContain('/api/v1/users/self');
       expect(requests).not.toContain('/api/v1/notifications/unread-count');
+    } else {
+      await waitFor(() => expect(requests).toContain('/api/v1/users/self'));
     }
-    await waitFor(() => expect(requests).toContain('/api/v1/users/self'));
     // The stored user's requests went out with the real token only after hydration; none for the shell user.
     const authorizations = global.fetch.mock.calls
       .map(([request]) => request.headers && request.headers.get && request.headers.get('Authorization'))

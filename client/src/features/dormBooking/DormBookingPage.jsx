@@ -28,6 +28,7 @@ import { formatDateTime } from '../../components/dates/dates';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import Receipt from '../../components/payment/Receipt';
 import { useGetReceiptsQuery } from '../../api/paymentsApi';
+import { useAfterFirstScreen } from '../../api/firstScreen';
 import { localizedName } from '../../i18n';
 import { selectUser } from '../../session/sessionSlice';
 import { formatPrice, priceWithPeriod } from './format';
@@ -200,10 +201,13 @@ function TransfersList({ transfers, userId, onAnswer, onPaid, busy }) {
   );
 }
 
-/** The receipts of the applicant's dormitory payments (a booking, a move's difference), like the admission fee's. */
+/** The receipts of the applicant's dormitory payments (a booking, a move's difference), like the admission fee's.
+ * Read once the page's first screen is drawn (api/firstScreen.js): they sit below the booking's state, which is what
+ * an applicant opens the page for, and their read and re-render came before that state's paint on a phone. */
 function DormReceipts() {
   const { t } = useTranslation();
-  const { data } = useGetReceiptsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const afterFirstScreen = useAfterFirstScreen();
+  const { data } = useGetReceiptsQuery(undefined, { skip: !afterFirstScreen, refetchOnMountOrArgChange: true });
   const receipts = ((data && data.list) || []).filter((r) => DORM_PURPOSES.includes(r.purpose) && !r.flagged);
   if (receipts.length === 0) return null;
   return (

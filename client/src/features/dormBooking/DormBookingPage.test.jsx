@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from '../../i18n';
 import { makeStore, mockFetch, renderWithProviders } from '../../testUtils';
 import { userSet } from '../../session/sessionSlice';
+import { firstScreenPageShown } from '../../api/firstScreen';
 import DormBookingPage from './DormBookingPage';
 import { formatPrice } from './format';
 
@@ -100,8 +101,14 @@ test('prices state their period, names follow the language, a dearer move asks f
       return { body: { success: true, item: { ...AWAITING, status: 'cancelled' } }, state: { ...EMPTY, booking: RESIDENT } };
     },
   });
-  renderWithProviders(<DormBookingPage />, { store: residentStore() });
+  const fetchMock = global.fetch;
+  const store = residentStore();
+  renderWithProviders(<DormBookingPage />, { store });
   expect(await screen.findByTestId('price-3-5')).toHaveTextContent('60,000 ₸ per month');
+  // The receipts are read once the first screen is drawn (api/firstScreen.js; app/lazyWithCatalogues tells it).
+  const receiptReads = () => fetchMock.mock.calls.filter(([input]) => /\/users\/payments/.test(typeof input === 'string' ? input : input.url));
+  expect(receiptReads()).toHaveLength(0);
+  act(() => firstScreenPageShown(store));
   expect(screen.getByTestId('hall-3')).toHaveTextContent('Hall One');
   expect(screen.getByTestId('booking-price')).toHaveTextContent('60,000 ₸ per semester');
   expect(screen.getByTestId('booking-card')).toHaveTextContent('Double');

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { localizedName } from '../../i18n';
 import { useGetApplicationDetailQuery } from '../../components/questionnaire/questionnaireApi';
 import { useGetPublicConfigQuery, usePublicConfig } from '../../api/publicConfigApi';
+import { useFirstScreenHold } from '../../api/firstScreen';
 import { FINANCINGS } from '../../domain';
 import { useSnackbar } from '../../components/SnackbarProvider';
 import { apiErrorMessage } from '../../components/apiError';
@@ -165,6 +166,8 @@ export default function StepperPage({ waiting = false }) {
   // deferred update, which React renders in slices the browser can paint and handle input between, instead of
   // one long task on a phone (total blocking time).
   const skeleton = useDeferredValue(waiting);
+  // The reads nothing here is drawn from wait until that deferred render has committed (api/firstScreen.js).
+  useFirstScreenHold(skeleton && id !== null);
   // The office's phone and e-mail (the current step's contact line) are read alongside the application, not after
   // it: the card is drawn once, without its contact line changing length (and the page below it moving) later.
   useGetPublicConfigQuery(undefined, { skip: id === null });
