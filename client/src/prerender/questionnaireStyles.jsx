@@ -17,11 +17,8 @@
  * every width, their media queries are in the rules). A wider screen's stepper is left out: ~0.5 KB brotli on every
  * phone's page for a desktop's few cheap insertions. prerender/questionnaireStyles.test.jsx checks that the step's
  * fields and buttons need no rule the page's <style> lacks. */
-import { Provider } from 'react-redux';
-import { I18nextProvider } from 'react-i18next';
 import ThemeProvider from '@mui/material/styles/ThemeProviderNoVars';
-import i18n from '../i18n';
-import theme from '../app/theme';
+import { AppProviders } from '../app/App';
 import { SnackbarProvider } from '../components/SnackbarProvider';
 import { QuestionnaireStep } from '../components/questionnaire/Questionnaire';
 import { ApplyHeader } from '../features/apply/ApplyPage';
@@ -99,18 +96,14 @@ const asPhone = (outer) => ({
 /** Inside the app's providers (App.jsx) and the page's CacheProvider: the names must be the browser's. */
 export default function QuestionnaireStyles({ store }) {
   return (
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
-          <SnackbarProvider>
-            <ThemeProvider theme={asPhone}>
-              <ApplyHeader active="fill" program={ANSWER} citizenship={ANSWER} />
-              <QuestionnaireStep q={firstStepState({})} heading={null} />
-              <QuestionnaireStep q={firstStepState(answers(firstStep))} heading={null} />
-            </ThemeProvider>
-          </SnackbarProvider>
+    <AppProviders store={store}>
+      <SnackbarProvider>
+        <ThemeProvider theme={asPhone}>
+          <ApplyHeader active="fill" program={ANSWER} citizenship={ANSWER} />
+          <QuestionnaireStep q={firstStepState({})} heading={null} />
+          <QuestionnaireStep q={firstStepState(answers(firstStep))} heading={null} />
         </ThemeProvider>
-      </I18nextProvider>
-    </Provider>
+      </SnackbarProvider>
+    </AppProviders>
   );
 }
