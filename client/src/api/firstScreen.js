@@ -1,7 +1,7 @@
 /* Reads nothing on the first screen is drawn from (the header's unread counts, the session refresh, the dormitory's
- * receipts) wait until that
- * screen is drawn: its route's page has mounted, its own reads have answered and the browser has painted and gone
- * idle once after them — or MAX_WAIT_MS have passed. On a phone the page's first second is a queue of scripts, reads
+ * receipts) wait until that screen is drawn: its route's page has mounted, its own reads have answered (and a page
+ * drawn by a deferred render has released its hold) and the browser has painted and gone idle once after them — or
+ * MAX_WAIT_MS have passed. On a phone the page's first second is a queue of scripts, reads
  * and renders; these answers used to arrive in it and re-render the header before the page's own text was painted
  * (issue 27, decision 0070: LCP on /stepper/<id> and /dormitory). Once settled, a store stays settled: moving
  * between screens never waits. State is per store (each test's store starts afresh). */
