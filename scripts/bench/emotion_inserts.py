@@ -59,7 +59,7 @@ def main() -> int:
     parser.add_argument("--lang", nargs="+", default=["ru"])
     args = parser.parse_args()
     if client_unavailable(args.dist):
-        return 0
+        return 1
     with served_client(str(Path(args.dist).resolve()), args.database_url) as sc, chromium() as browser:
         for lang in args.lang:
             with phone_page(browser, COUNTER) as page:
